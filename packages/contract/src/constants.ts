@@ -1,0 +1,54 @@
+/** Business constants of spec section 9. */
+export const heartbeatIntervalMs = 5_000;
+export const reconnectAttemptMax = 5;
+export const reconnectDelayMs = 3_000;
+export const counterRefreshIntervalMs = 60_000;
+
+export const titleMarqueeIntervalMs = 350;
+/** A document title of this many width units or more scrolls. */
+export const titleMarqueeMinWidth = 27;
+export const errorDedupeMs = 700;
+export const responseHandlerDebounceMs = 350;
+export const authErrorDebounceMs = 350;
+export const relaunchDebounceMs = 1_000;
+export const modalLeaveAnimationMs = 300;
+
+export const requestTimeoutBrowserMs = 100_000;
+export const requestTimeoutServerMs = 400;
+export const instanceTimeoutBrowserMs = 20_000;
+export const instanceTimeoutServerMs = 600;
+
+export const jsonCacheTtlDefaultMs = 3_600_000;
+export const platformCountRetryMax = 2;
+export const platformCountRetryDelayMs = 500;
+
+export const rememberMeCookieDays = 365;
+export const referralExpiryMs = {
+  invite_code: 24 * 3_600_000,
+  i_code: 12 * 3_600_000,
+  r_code: 12 * 3_600_000,
+  r_bet: 12 * 3_600_000,
+} as const;
+export type ReferralParam = keyof typeof referralExpiryMs;
+export const referralParams = Object.keys(referralExpiryMs) as ReferralParam[];
+
+export const platformTypeDefault = 6;
+export const siteIdDefault = 9001;
+export const clientVersion = '2.0.0';
+/** Oldest client version the API still serves; older ones answer 10009. */
+export const clientVersionMin = '2.0.0';
+
+/** Signed requests older or newer than this answer 10108. */
+export const signatureMaxSkewMs = 5 * 60_000;
+/** The id the client asks `/site/api/v1/sec/{id}` for the vvPretty key. */
+export const secFixedId = 'vv';
+
+export const modalDefaults = { title: '温馨提示', confirmText: '确定', width: 360 } as const;
+export const securityNotice = { title: '安全提示', confirmText: '我已了解' } as const;
+
+export const mobileUserAgentPattern = /Android|iPhone|iPad|webOS|BlackBerry/i;
+
+/** Game categories (platform count keys) in display order. */
+export const gameCategories = ['TY', 'DJ', 'ZR', 'DZ', 'CP', 'QP', 'BY'] as const;
+export type GameCategory = (typeof gameCategories)[number];
+export const platformCountKeys = ['TY', 'DZ', 'DJ', 'ZR', 'CP', 'QP'] as const;

@@ -1,0 +1,116 @@
+/**
+ * The error catalogue of spec section 8. Every business failure the API answers carries one
+ * of these codes in the envelope; the message is the Chinese text shown to the player.
+ */
+export const ErrorCode = {
+  success: 6000,
+  common: 10001,
+  validation: 10003,
+  auth: 10004,
+  oldVersion: 10009,
+  loggedInElsewhere: 6001,
+  deviceBlocked: 10102,
+  accountBlocked: 10104,
+  passwordChanged: 10105,
+  apiAuth: 10108,
+  ipBlocked: 6031,
+  ipRestricted: 6033,
+  accessCaveat: 6032,
+  maintenanceAlert: 6013,
+  maintenance: 6014,
+  validCode: 10409,
+  nameError: 6002,
+  imageCodeRequired: 6021,
+  extremeVerification: 6022,
+  cloudVerification: 6023,
+  imageCodeError: 6024,
+  ipUnusual: 6025,
+  deviceUnusual: 6026,
+  ipAndDeviceUnusual: 6027,
+  longTimeError: 6028,
+  loginRisk: 6029,
+  deviceAuthLogin: 6035,
+  deviceAuthCode: 6036,
+  deviceAuthLock: 6037,
+  deviceAuthExpired: 6038,
+  deviceAuthExcessive: 6039,
+  limitCode: 6501,
+  uuidNull: 22007,
+  imageFetchNetwork: 900000,
+  giftPropertyChange: 301220,
+  liveMaintenance: 600101,
+  speedpay: 244102,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+export type ErrorCode = (typeof ErrorCode)[ErrorCodeName];
+
+/** Chinese default message per code; every code has one (total map). */
+export const errorMessages = {
+  6000: '成功',
+  10001: '操作失败，请稍后再试',
+  10003: '参数校验失败',
+  10004: '登录已失效，请重新登录',
+  10009: '当前版本过低，请刷新页面或更新应用',
+  6001: '您的账号已在其他地方登录',
+  10102: '当前设备已被限制访问，请联系客服',
+  10104: '账号已被冻结，请联系客服',
+  10105: '密码已修改，请重新登录',
+  10108: '接口鉴权失败，请刷新页面后重试',
+  6031: '您所在的IP已被限制访问',
+  6033: '您所在的地区暂不提供服务',
+  6032: '访问受限，请稍后再试',
+  6013: '系统即将维护，请注意保存',
+  6014: '系统维护中，请稍后再试',
+  10409: '验证码错误或已失效',
+  6002: '用户名格式错误',
+  6021: '请输入图形验证码',
+  6022: '需要进行极验验证',
+  6023: '需要进行云验证',
+  6024: '图形验证码错误',
+  6025: '登录IP异常，请完成验证',
+  6026: '登录设备异常，请完成验证',
+  6027: '登录IP和设备异常，请完成验证',
+  6028: '长时间未操作，请重新登录',
+  6029: '登录存在风险，请联系客服',
+  6035: '设备验证登录失败',
+  6036: '设备验证码错误',
+  6037: '设备验证已锁定，请稍后再试',
+  6038: '设备验证码已过期',
+  6039: '设备验证次数过多，请稍后再试',
+  6501: '请求过于频繁，请稍后再试',
+  22007: '设备标识不能为空',
+  900000: '图片加载失败，请检查网络',
+  301220: '礼物属性已变更，请刷新后重试',
+  600101: '直播维护中',
+  244102: '极速支付处理中',
+} as const satisfies Record<ErrorCode, string>;
+
+/** Venue success codes (IM, OB, FB flavours). FB code 0 counts as 100. */
+export const venueSuccessCodes = [100, '0000000', 350] as const;
+export const venueRelaunchCodes = { ob: 400401, fb: 14010 } as const;
+
+/** Codes that end the session on the client: stored token and user info are cleared. */
+export const authErrorCodes: readonly ErrorCode[] = [
+  ErrorCode.loggedInElsewhere,
+  ErrorCode.passwordChanged,
+  ErrorCode.auth,
+  ErrorCode.accountBlocked,
+];
+
+/** Client-side texts for transport failures (spec section 8, shared error types). */
+export const transportErrorMessages = {
+  network: '网络错误，请稍后重试',
+  empty: '系统错误，请稍后重试或联系客服',
+  cancelled: '请求已取消，请稍后重试',
+  timeout: '连接超时，请稍后重试',
+  offline: '网络连接已断开，请检查网络后重试',
+  closed: '连接已中断，请检查网络后重试',
+  unknown: '未知连接错误，请检查网络后重试',
+  business: '未知业务异常',
+} as const;
+export type TransportErrorKind = keyof typeof transportErrorMessages;
+
+export function isErrorCode(value: number): value is ErrorCode {
+  return Object.hasOwn(errorMessages, value);
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/** Base paths of the API (spec section 7). A request's base path is what the signature covers. */
+export const apiBasePaths = [
+  '/site/api/v1',
+  '/act/api/v1',
+  '/game/api/v1',
+  '/fd/api/v1',
+  '/agent/api/v1',
+  '/stream/api/v1',
+  '/api/json-cache',
+] as const;
+export type ApiBasePath = (typeof apiBasePaths)[number];
+
+export function basePathOf(path: string): ApiBasePath | undefined {
+  const pathname = path.split('?', 1)[0] ?? '';
+  return apiBasePaths.find((base) => pathname === base || pathname.startsWith(`${base}/`));
+}
+
+export const headerNames = {
+  clientType: 'client-type',
+  version: 'version',
+  siteId: 'site-id',
+  deviceUuid: 'device-uuid',
+  token: 'token',
+  sign: 'sign',
+  timestamp: 'timestamp',
+  platform: 'platform',
+  requestId: 'x-request-id',
+} as const;
+
+export const clientTypes = ['web', 'h5'] as const;
+export type ClientType = (typeof clientTypes)[number];
+
+/** The `{ code, message, data }` envelope every API response uses; 6000 is success. */
+export interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+  requestId?: string;
+}
+
+export const pageQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}
+
+/**
+ * The request signature: HMAC-SHA256 over method, base path, timestamp and device uuid.
+ * The key ships with the client: it deters scripted abuse only, it is no secret.
+ */
+export const signatureKey = 'site-web-2.0.0-request-signature';
+
+export interface SignatureInput {
+  method: string;
+  basePath: string;
+  timestamp: string;
+  deviceUuid: string;
+}
+
+export function signaturePayload(input: SignatureInput): string {
+  return [input.method.toUpperCase(), input.basePath, input.timestamp, input.deviceUuid].join('\n');
+}
+
+let signingKey: Promise<CryptoKey> | undefined;
+
+export async function signRequest(input: SignatureInput): Promise<string> {
+  signingKey ??= crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(signatureKey),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = await crypto.subtle.sign('HMAC', await signingKey, new TextEncoder().encode(signaturePayload(input)));
+  return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Compares dotted versions numerically: negative when a < b. */
+export function compareVersions(a: string, b: string): number {
+  const left = a.split('.').map((part) => Number.parseInt(part, 10) || 0);
+  const right = b.split('.').map((part) => Number.parseInt(part, 10) || 0);
+  for (let index = 0; index < Math.max(left.length, right.length); index += 1) {
+    const difference = (left[index] ?? 0) - (right[index] ?? 0);
+    if (difference !== 0) {
+      return difference;
+    }
+  }
+  return 0;
+}

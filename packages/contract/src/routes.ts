@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { platformTypeDefault } from './constants.ts';
+
+/**
+ * The route table: every endpoint both sides agree on, with its payload and response schemas.
+ * The server registers its handlers from it, the web client calls through it, and the OpenAPI
+ * document is generated from it.
+ */
+export interface RouteDefinition {
+  method: 'GET' | 'POST';
+  path: string;
+  summary: string;
+  tag: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  response: z.ZodType;
+}
+
+function route<const T extends RouteDefinition>(definition: T): T {
+  return definition;
+}
+
+const isoTime = z.string().describe('ISO-8601 UTC time');
+const idSchema = z.number().int();
+
+export const siteBaseConfigSchema = z.object({
+  title: z.string(),
+  webLogoTitleUrl: z.string(),
+});
+
+/** Maintenance status: 0 means the site is under maintenance, 1 means it is open. */
+export const maintainConfigSchema = z.object({
+  status: z.union([z.literal(0), z.literal(1)]),
+  startTime: isoTime.nullable(),
+  endTime: isoTime.nullable(),
+  message: z.string(),
+});
+
+export const preInfoSchema = z.object({
+  SiteBaseConfigVo: siteBaseConfigSchema,
+  address: z.string().describe('customer-facing address of the site (easy-to-remember domain)'),
+  disablePhones: z.array(z.string()).describe('phone number prefixes not accepted at registration'),
+  globePhoneNumber: z.boolean().describe('whether phone numbers outside mainland China are accepted'),
+  ip: z.string().describe("the caller's IP address as the server sees it"),
+  maintainConfig: maintainConfigSchema,
+  siteFestivalSkin: z.string().nullable(),
+  siteVideoActiveUrl: z.string(),
+  siteVideoSkinOpen: z.boolean(),
+  stopLogin: z.boolean(),
+  stopRegister: z.boolean(),
+});
+export type PreInfo = z.infer<typeof preInfoSchema>;
+
+export const noticeSchema = z.object({
+  id: idSchema,
+  category: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  publishedAt: isoTime,
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
+/** Notice categories: 1 scrolls in the marquee, 2 pops up on first visit. */
+export const noticeCategories = { marquee: 1, popup: 2 } as const;
+
+export const stationAdSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  imageUrl: z.string(),
+  linkUrl: z.string(),
+});
+export type StationAd = z.infer<typeof stationAdSchema>;
+
+export const suspensionIconSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  iconUrl: z.string(),
+  linkUrl: z.string(),
+});
+export type SuspensionIcon = z.infer<typeof suspensionIconSchema>;
+
+export const dividendLeadSchema = z.object({
+  isShow: z.boolean(),
+  title: z.string(),
+  content: z.string(),
+  linkUrl: z.string(),
+});
+export type DividendLead = z.infer<typeof dividendLeadSchema>;
+
+export const webTerminalSchema = z.object({
+  platform: z.string(),
+  h5Url: z.string(),
+  pcUrl: z.string(),
+  androidUrl: z.string(),
+  iosUrl: z.string(),
+  isPwaEnabled: z.boolean(),
+});
+export type WebTerminal = z.infer<typeof webTerminalSchema>;
+
+export const namingEntrySchema = z.object({ id: idSchema, name: z.string(), value: z.string() });
+export type NamingEntry = z.infer<typeof namingEntrySchema>;
+
+export const popActivitySchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  imageUrl: z.string(),
+  linkUrl: z.string(),
+});
+export type PopActivity = z.infer<typeof popActivitySchema>;
+
+export const secKeySchema = z.object({
+  key: z.string().describe('AES-256-CBC key, base64'),
+  iv: z.string().describe('AES-CBC initialisation vector, base64'),
+});
+
+export const encryptedPayloadSchema = z.object({ data: z.string().describe('AES-256-CBC ciphertext, base64') });
+
+export const vvPrettySchema = z.object({
+  customerServiceUrl: z.string(),
+  customerServiceInsteadUrl: z.string(),
+  downloadUrl: z.string(),
+  sponsorTitle: z.string(),
+});
+export type VvPretty = z.infer<typeof vvPrettySchema>;
+
+export const jsonCacheKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]{1,128}$/, '缓存键只能包含字母、数字和 _ . : -');
+
+export const jsonCacheEntrySchema = z.object({
+  data: z.string().describe('encrypted JSON, as the writer stored it'),
+  expiresAt: isoTime,
+});
+
+export const counterSchema = z.object({
+  unreadNoticeCount: z.number().int(),
+  serverTime: isoTime,
+});
+
+export const routes = {
+  preInfo: route({
+    method: 'POST',
+    path: '/site/api/v1/configuration/preInfo',
+    tag: 'site',
+    summary: 'Pre-login site information',
+    body: z.object({ platformType: z.number().int().min(1).max(99).default(platformTypeDefault) }).default({
+      platformType: platformTypeDefault,
+    }),
+    response: preInfoSchema,
+  }),
+  secKey: route({
+    method: 'GET',
+    path: '/site/api/v1/sec/:id',
+    tag: 'site',
+    summary: 'Key and iv that decrypt vvPretty',
+    params: z.object({ id: z.string().min(1).max(32) }),
+    response: secKeySchema,
+  }),
+  vvPretty: route({
+    method: 'GET',
+    path: '/site/api/v1/configuration/vvPretty',
+    tag: 'site',
+    summary: 'Encrypted client configuration (customer service and download links)',
+    response: encryptedPayloadSchema,
+  }),
+  noticeList: route({
+    method: 'POST',
+    path: '/site/api/v1/advertising/queryNoticeList',
+    tag: 'site',
+    summary: 'Published notices of one category',
+    body: z.object({ category: z.number().int().min(1).max(9) }),
+    response: z.array(noticeSchema),
+  }),
+  stationAdList: route({
+    method: 'GET',
+    path: '/act/api/v1/advertising/queryStationAdList',
+    tag: 'activity',
+    summary: 'Home page banner ads',
+    response: z.array(stationAdSchema),
+  }),
+  suspensionIcon: route({
+    method: 'POST',
+    path: '/act/api/v1/activityShow/suspensionIcon',
+    tag: 'activity',
+    summary: 'Floating activity icons for one display equipment (1 H5, 2 desktop)',
+    body: z.object({ displayEquipment: z.enum(['1', '2']).default('1') }).default({ displayEquipment: '1' }),
+    response: z.array(suspensionIconSchema),
+  }),
+  dividendLead: route({
+    method: 'GET',
+    path: '/act/api/v1/dividend/manual/lead',
+    tag: 'activity',
+    summary: 'Manual dividend guide shown to players',
+    response: dividendLeadSchema,
+  }),
+  webTerminal: route({
+    method: 'POST',
+    path: '/site/api/v1/launcher/webTerminal',
+    tag: 'site',
+    summary: 'App and web entry points for the platform named in the platform header',
+    response: webTerminalSchema,
+  }),
+  namingList: route({
+    method: 'GET',
+    path: '/site/api/v1/site/naming/list',
+    tag: 'site',
+    summary: 'Site naming list; entry 51 holds the chat socket host',
+    response: z.array(namingEntrySchema),
+  }),
+  popInfo: route({
+    method: 'GET',
+    path: '/act/api/v1/memberTopActivity/popInfo',
+    tag: 'activity',
+    summary: 'Activities that pop up on the home page',
+    response: z.array(popActivitySchema),
+  }),
+  jsonCacheGet: route({
+    method: 'GET',
+    path: '/api/json-cache/:key',
+    tag: 'cache',
+    summary: 'Read a server-side JSON cache entry (null when absent or expired)',
+    params: z.object({ key: jsonCacheKeySchema }),
+    response: jsonCacheEntrySchema.nullable(),
+  }),
+  jsonCachePut: route({
+    method: 'POST',
+    path: '/api/json-cache/:key',
+    tag: 'cache',
+    summary: 'Store a server-side JSON cache entry with a ttl',
+    params: z.object({ key: jsonCacheKeySchema }),
+    body: z.object({
+      data: z.string().min(1).max(65_536),
+      ttl: z.number().int().min(1_000).max(7 * 24 * 3_600_000).optional(),
+    }),
+    response: jsonCacheEntrySchema,
+  }),
+  counter: route({
+    method: 'GET',
+    path: '/site/api/v1/message/counter',
+    tag: 'site',
+    summary: 'Unread counters polled at start and every 60 s',
+    query: z.object({ noticeReadAt: isoTime.pipe(z.iso.datetime()).optional() }),
+    response: counterSchema,
+  }),
+} as const satisfies Record<string, RouteDefinition>;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+export type RouteResponse<N extends RouteName> = z.infer<Routes[N]['response']>;
+export type RouteBody<N extends RouteName> = Routes[N] extends { body: infer B extends z.ZodType }
+  ? z.input<B>
+  : undefined;
