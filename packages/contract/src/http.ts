@@ -81,7 +81,11 @@ export async function signRequest(input: SignatureInput): Promise<string> {
     false,
     ['sign'],
   );
-  const mac = await crypto.subtle.sign('HMAC', await signingKey, new TextEncoder().encode(signaturePayload(input)));
+  const mac = await crypto.subtle.sign(
+    'HMAC',
+    await signingKey,
+    new TextEncoder().encode(signaturePayload(input)),
+  );
   return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 

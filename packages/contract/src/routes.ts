@@ -114,7 +114,9 @@ export const secKeySchema = z.object({
   iv: z.string().describe('AES-CBC initialisation vector, base64'),
 });
 
-export const encryptedPayloadSchema = z.object({ data: z.string().describe('AES-256-CBC ciphertext, base64') });
+export const encryptedPayloadSchema = z.object({
+  data: z.string().describe('AES-256-CBC ciphertext, base64'),
+});
 
 export const vvPrettySchema = z.object({
   customerServiceUrl: z.string(),
@@ -231,7 +233,12 @@ export const routes = {
     params: z.object({ key: jsonCacheKeySchema }),
     body: z.object({
       data: z.string().min(1).max(65_536),
-      ttl: z.number().int().min(1_000).max(7 * 24 * 3_600_000).optional(),
+      ttl: z
+        .number()
+        .int()
+        .min(1_000)
+        .max(7 * 24 * 3_600_000)
+        .optional(),
     }),
     response: jsonCacheEntrySchema,
   }),

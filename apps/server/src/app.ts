@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { basePathOf } from '@site/contract';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { registerJsonCacheRoutes } from './cache/routes.ts';
+import { buildOpenApiDocument } from './docs/openapi.ts';
+import { registerErrorHandling, sendNotFound } from './http/errors.ts';
+import { registerRequestGuard } from './http/guard.ts';
+import { redactUrl } from './http/redact.ts';
+import type { Services } from './services.ts';
+import { registerSiteRoutes } from './site/routes.ts';
+import type { Clock } from './stores/clock.ts';
+import type { Stores } from './stores/stores.ts';
+
+export interface AppDeps {
+  stores: Stores;
+  services: Services;
+  clock: Clock;
+  defaultSiteId: number;
+  rateLimitPerMinute: number;
+  logLevel: string;
+  trustProxyHops: number;
+  /** Built web app to serve; absent in API-only tests. */
+  webDistDir?: string;
+}
+
+const mediaDir = path.resolve(import.meta.dirname, '../media');
+
+/** Builds the whole HTTP app without listening, so tests drive it with `app.inject()`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: deps.logLevel,
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          ip: request.ip,
+        }),
+      },
+    },
+    genReqId: () => crypto.randomUUID(),
+    trustProxy:
+      deps.trustProxyHops > 0 ? (_address: string, hop: number) => hop < deps.trustProxyHops : false,
+    bodyLimit: 256 * 1024,
+  });
+  acceptEmptyJsonBodies(app);
+  registerErrorHandling(app);
+  await app.register(fastifyRateLimit, {
+    max: deps.rateLimitPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => request.ip ?? 'unknown',
+    ...(deps.stores.redis
+      ? { redis: deps.stores.redis, nameSpace: `${deps.stores.keyPrefix}rate-limit:` }
+      : {}),
+  });
+  registerRequestGuard(app, {
+    clock: deps.clock,
+    defaultSiteId: deps.defaultSiteId,
+    isKnownSite: deps.services.sites.exists,
+  });
+
+  registerSiteRoutes(app, deps.services.sites, deps.clock);
+  registerJsonCacheRoutes(app, deps.stores.cache);
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApiDocument() } });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false });
+  await registerWebApp(app, deps.webDistDir);
+  return app;
+}
+
+/** A POST without a body is a payload of its defaults (preInfo's platformType), not a parse error. */
+function acceptEmptyJsonBodies(app: FastifyInstance) {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('invalid JSON body'), { statusCode: 400 }), undefined);
+    }
+  });
+}
+
+/**
+ * The SPA owns every path outside the API: known files are served, any other GET that wants
+ * HTML gets index.html so client routing can show the page (or its 404 page).
+ */
+async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined) {
+  const hasWebApp = webDistDir !== undefined && existsSync(path.join(webDistDir, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage =
+      request.method === 'GET' && !basePathOf(request.url) && !request.url.startsWith('/docs');
+    if (hasWebApp && wantsPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendNotFound(request, reply);
+  });
+}

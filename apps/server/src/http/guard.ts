@@ -1,0 +1,102 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  basePathOf,
+  type ClientType,
+  clientTypes,
+  clientVersionMin,
+  compareVersions,
+  headerNames,
+  signatureMaxSkewMs,
+  signRequest,
+} from '@site/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Clock } from '../stores/clock.ts';
+import { AppError, validationError } from './app-error.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    siteId: number;
+    deviceUuid: string;
+    clientType: ClientType;
+  }
+}
+
+const deviceUuidPattern = /^[A-Za-z0-9-]{8,64}$/;
+const siteIdPattern = /^[1-9][0-9]{0,8}$/;
+
+/**
+ * Checks the headers every API call carries (ARCHITECTURE.md, API conventions), in the order a
+ * client can act on: version first (an old client cannot sign correctly), then identity, then
+ * the signature. Paths outside the API base paths (the web app, /docs) pass untouched.
+ */
+export function registerRequestGuard(
+  app: FastifyInstance,
+  options: { clock: Clock; defaultSiteId: number; isKnownSite: (siteId: number) => Promise<boolean> },
+) {
+  app.decorateRequest('siteId', 0);
+  app.decorateRequest('deviceUuid', '');
+  app.decorateRequest('clientType', 'web');
+  app.addHook('onRequest', async (request) => {
+    const basePath = basePathOf(request.url);
+    if (!basePath) {
+      return;
+    }
+    const version = header(request, headerNames.version);
+    if (!version || compareVersions(version, clientVersionMin) < 0) {
+      throw new AppError(10009);
+    }
+    request.clientType = readClientType(request);
+    request.siteId = readSiteId(request, options.defaultSiteId);
+    const deviceUuid = header(request, headerNames.deviceUuid);
+    if (!deviceUuid || !deviceUuidPattern.test(deviceUuid)) {
+      throw new AppError(22007);
+    }
+    request.deviceUuid = deviceUuid;
+    await verifySignature(request, basePath, deviceUuid, options.clock);
+    if (!(await options.isKnownSite(request.siteId))) {
+      throw validationError(headerNames.siteId, '站点不存在');
+    }
+  });
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+function readClientType(request: FastifyRequest): ClientType {
+  const value = header(request, headerNames.clientType) ?? 'web';
+  const clientType = clientTypes.find((known) => known === value);
+  if (!clientType) {
+    throw validationError(headerNames.clientType, `只能是 ${clientTypes.join(' / ')}`);
+  }
+  return clientType;
+}
+
+function readSiteId(request: FastifyRequest, defaultSiteId: number): number {
+  const value = header(request, headerNames.siteId);
+  if (value === undefined) {
+    return defaultSiteId;
+  }
+  if (!siteIdPattern.test(value)) {
+    throw validationError(headerNames.siteId, '格式错误');
+  }
+  return Number(value);
+}
+
+async function verifySignature(request: FastifyRequest, basePath: string, deviceUuid: string, clock: Clock) {
+  const sign = header(request, headerNames.sign);
+  const timestamp = header(request, headerNames.timestamp);
+  if (!sign || !timestamp || !/^[0-9]{1,15}$/.test(timestamp)) {
+    throw new AppError(10108);
+  }
+  if (Math.abs(clock.now() - Number(timestamp)) > signatureMaxSkewMs) {
+    throw new AppError(10108);
+  }
+  const expected = await signRequest({ method: request.method, basePath, timestamp, deviceUuid });
+  const isMatch =
+    sign.length === expected.length && timingSafeEqual(Buffer.from(sign), Buffer.from(expected));
+  if (!isMatch) {
+    throw new AppError(10108);
+  }
+}

@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { basePathOf, clientVersion, headerNames, signRequest, siteIdDefault } from '@site/contract';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from './app.ts';
+import { createServices, type Services } from './services.ts';
+import { seedDemoData } from './site/seed.ts';
+import type { Clock } from './stores/clock.ts';
+import { openStores, type Stores } from './stores/stores.ts';
+
+/**
+ * Test harness. API tests run on PGlite and in-process stores, or, with TEST_STORES=external,
+ * on PostgreSQL (a schema of their own per file) and Redis (a key prefix of their own).
+ */
+export interface TestClock extends Clock {
+  advance(ms: number): void;
+  set(ms: number): void;
+}
+
+export function createTestClock(startMs = Date.UTC(2026, 10, 22, 4, 0, 0)): TestClock {
+  let current = startMs;
+  return {
+    now: () => current,
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (ms) => {
+      current = ms;
+    },
+  };
+}
+
+export async function openTestStores(clock: Clock): Promise<Stores> {
+  const isExternal = process.env.TEST_STORES === 'external';
+  const databaseUrl = process.env.DATABASE_URL;
+  const isolation = `t_${randomBytes(6).toString('hex')}`;
+  if (!isExternal || !databaseUrl) {
+    return openStores({
+      database: { kind: 'pglite' },
+      redisUrl: isExternal ? process.env.REDIS_URL : undefined,
+      keyPrefix: `${isolation}:`,
+      clock,
+    });
+  }
+  await withAdminClient(databaseUrl, (client) => client.query(`create schema ${isolation}`));
+  const stores = await openStores({
+    database: { kind: 'postgres', url: databaseUrl, schema: isolation, poolSize: 4 },
+    redisUrl: process.env.REDIS_URL,
+    keyPrefix: `${isolation}:`,
+    clock,
+  });
+  return {
+    ...stores,
+    async close() {
+      await stores.close();
+      await withAdminClient(databaseUrl, (client) => client.query(`drop schema ${isolation} cascade`));
+    },
+  };
+}
+
+async function withAdminClient(url: string, work: (client: pg.Client) => Promise<unknown>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  stores: Stores;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { clock?: TestClock; rateLimitPerMinute?: number; webDistDir?: string } = {},
+): Promise<TestApp> {
+  const clock = options.clock ?? createTestClock();
+  const stores = await openTestStores(clock);
+  const services = await createServices(stores, clock);
+  await seedDemoData({ db: stores.db, sites: services.sites, clock }, siteIdDefault);
+  const app = await buildApp({
+    stores,
+    services,
+    clock,
+    defaultSiteId: siteIdDefault,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
+    logLevel: 'silent',
+    trustProxyHops: 0,
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+  });
+  return {
+    app,
+    services,
+    stores,
+    clock,
+    async close() {
+      await app.close();
+      await services.close();
+      await stores.close();
+    },
+  };
+}
+
+/** A second site beside the demo one: in maintenance, with login and registration stopped. */
+export async function createSecondSite(testApp: TestApp, siteId: number) {
+  const now = testApp.clock.now();
+  await testApp.services.sites.create({
+    id: siteId,
+    title: '第二站点',
+    web_logo_title_url: '/media/logo.svg',
+    address: 'second.example',
+    disable_phones: [],
+    globe_phone_number: true,
+    maintain_status: 0,
+    maintain_start_at: new Date(now),
+    maintain_end_at: new Date(now + 3_600_000),
+    maintain_message: '升级中',
+    festival_skin: null,
+    video_active_url: '',
+    video_skin_open: false,
+    stop_login: true,
+    stop_register: true,
+    h5_url: '',
+    pc_url: '',
+    android_url: '',
+    ios_url: '',
+    is_pwa_enabled: false,
+    customer_service_url: '',
+    customer_service_instead_url: '',
+    download_url: '',
+    sponsor_title: '',
+    dividend_lead_title: '',
+    dividend_lead_content: '',
+    dividend_lead_link_url: '',
+  });
+}
+
+/** The headers a well-behaved client sends, signed for `path` at the clock's time. */
+export async function signedHeaders(
+  method: string,
+  url: string,
+  clock: Clock,
+  overrides: Record<string, string> = {},
+): Promise<Record<string, string>> {
+  const deviceUuid = overrides[headerNames.deviceUuid] ?? 'test-device-0001';
+  const timestamp = overrides[headerNames.timestamp] ?? String(clock.now());
+  const sign = await signRequest({ method, basePath: basePathOf(url) ?? '', timestamp, deviceUuid });
+  return {
+    [headerNames.clientType]: 'web',
+    [headerNames.version]: clientVersion,
+    [headerNames.siteId]: String(siteIdDefault),
+    [headerNames.deviceUuid]: deviceUuid,
+    [headerNames.timestamp]: timestamp,
+    [headerNames.sign]: sign,
+    ...overrides,
+  };
+}
+
+/**
+ * A real server on a free port for browser tests: fresh demo data on PGlite, the built web app
+ * at `staticDir`, and the site service so a test can act as the operator.
+ */
+export async function startTestServer(options: { staticDir?: string } = {}) {
+  const { systemClock } = await import('./stores/clock.ts');
+  const stores = await openStores({
+    database: { kind: 'pglite' },
+    redisUrl: undefined,
+    keyPrefix: 'e2e:',
+    clock: systemClock,
+  });
+  const services = await createServices(stores, systemClock);
+  await seedDemoData({ db: stores.db, sites: services.sites, clock: systemClock }, siteIdDefault);
+  const app = await buildApp({
+    stores,
+    services,
+    clock: systemClock,
+    defaultSiteId: siteIdDefault,
+    rateLimitPerMinute: 100_000,
+    logLevel: 'silent',
+    trustProxyHops: 0,
+    webDistDir: options.staticDir ?? path.resolve(import.meta.dirname, '../../web/dist'),
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    baseUrl: address,
+    sites: services.sites,
+    async close() {
+      await app.close();
+      await services.close();
+      await stores.close();
+    },
+  };
+}
