@@ -1,0 +1,15 @@
+/** `npm run bench -- <name>`: each benchmark prints its figure next to a baseline from the same run. */
+import { runApiBench } from './api.ts';
+
+const benches: Record<string, () => Promise<void>> = {
+  api: runApiBench,
+};
+
+const name = process.argv[2] ?? '';
+const bench = benches[name];
+if (!bench) {
+  process.stderr.write(`usage: npm run bench -- <${Object.keys(benches).join('|')}>\n`);
+  process.exit(2);
+}
+await bench();
+process.exit(0);
