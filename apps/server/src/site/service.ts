@@ -27,7 +27,6 @@ interface SiteSnapshot {
   site: Site;
   content: store.SiteContent;
   vvPrettyCiphertext: string;
-  loadedAtMs: number;
 }
 
 export type SiteService = Awaited<ReturnType<typeof createSiteService>>;
@@ -40,7 +39,8 @@ export type NewSiteInput = Omit<Database['sites'], 'updated_at' | 'disable_phone
  * node keeps a snapshot per site in memory and drops it when any node publishes a change.
  */
 export async function createSiteService(deps: { db: Db; pubsub: PubSub; clock: Clock }) {
-  const snapshots = new Map<number, Promise<SiteSnapshot>>();
+  // Unknown site ids are remembered too, so made-up ids cannot send every request to the database.
+  const snapshots = new Map<number, { loadedAtMs: number; result: Promise<SiteSnapshot> }>();
   const unsubscribe = await deps.pubsub.subscribe(siteChangedChannel, (message) => {
     snapshots.delete(Number(message));
   });
@@ -51,24 +51,24 @@ export async function createSiteService(deps: { db: Db; pubsub: PubSub; clock: C
       throw validationError('site-id', '站点不存在');
     }
     const content = await store.readSiteContent(deps.db, siteId);
-    return { site, content, vvPrettyCiphertext: encryptVvPretty(site), loadedAtMs: deps.clock.now() };
+    return { site, content, vvPrettyCiphertext: encryptVvPretty(site) };
   };
 
-  const snapshot = async (siteId: number): Promise<SiteSnapshot> => {
+  const snapshot = (siteId: number): Promise<SiteSnapshot> => {
+    const now = deps.clock.now();
     const cached = snapshots.get(siteId);
-    if (cached) {
-      const current = await cached.catch(() => undefined);
-      if (current && deps.clock.now() - current.loadedAtMs < siteSnapshotTtlMs) {
-        return current;
-      }
-      if (snapshots.get(siteId) !== cached) {
-        return snapshot(siteId);
-      }
+    if (cached && now - cached.loadedAtMs < siteSnapshotTtlMs) {
+      return cached.result;
     }
-    const loading = loadSnapshot(siteId);
-    snapshots.set(siteId, loading);
-    loading.catch(() => snapshots.delete(siteId));
-    return loading;
+    const entry = { loadedAtMs: now, result: loadSnapshot(siteId) };
+    snapshots.set(siteId, entry);
+    entry.result.catch((error: unknown) => {
+      // A database failure is not an answer worth keeping: the next request tries again.
+      if (!(error instanceof AppError) && snapshots.get(siteId) === entry) {
+        snapshots.delete(siteId);
+      }
+    });
+    return entry.result;
   };
 
   const published = <T extends { published_at: Date }>(rows: T[]) =>
@@ -191,6 +191,7 @@ export async function createSiteService(deps: { db: Db; pubsub: PubSub; clock: C
         vv_key: randomBytes(32).toString('base64'),
         vv_iv: randomBytes(16).toString('base64'),
       });
+      await deps.pubsub.publish(siteChangedChannel, String(site.id));
     },
 
     async close() {
