@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readToken } from '../lib/token.ts';
+import { bootShell } from './boot.ts';
+
+const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+
+describe('start-up', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('stores the entry params, drops the token from the address and keeps desktop visitors in place', () => {
+    window.history.replaceState(null, '', '/download?token=abc&i_code=I9&agent_verify=1');
+    bootShell(window, Date.UTC(2026, 0, 1));
+    expect(readToken()).toBe('abc');
+    expect(localStorage.getItem('agent_verify')).toBe('1');
+    expect(window.location.pathname + window.location.search).toBe('/download?i_code=I9&agent_verify=1');
+  });
+
+  it('sends a phone to /download-page, saving where it was going', () => {
+    vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(iphone);
+    window.history.replaceState(null, '', '/customer/main?from=ad');
+    bootShell(window);
+    expect(window.location.pathname).toBe('/download-page');
+    expect(sessionStorage.getItem('redirectPath')).toBe('/customer/main?from=ad');
+    expect(sessionStorage.getItem('redirectUrl')).toBe('http://localhost:3000/customer/main?from=ad');
+  });
+});

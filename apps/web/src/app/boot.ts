@@ -1,0 +1,26 @@
+import { captureEntryParams } from '../lib/entry-params.ts';
+import { mobileRedirectTarget } from '../lib/mobile-redirect.ts';
+import { captureInstallPrompt } from '../lib/pwa-install.ts';
+
+/** Query params that carry a session; kept out of the address bar once stored. */
+const sessionParams = ['token', 'appdown-token'];
+
+/**
+ * Start-up, before the first render: store what the entry URL carries, then send mobile
+ * visitors to the download landing page (once; it saves where they were going).
+ */
+export function bootShell(win: Window = window, now = Date.now()): void {
+  captureEntryParams(win.location.search, now);
+  const url = new URL(win.location.href);
+  if (sessionParams.some((param) => url.searchParams.has(param))) {
+    for (const param of sessionParams) {
+      url.searchParams.delete(param);
+    }
+    win.history.replaceState(win.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }
+  const target = mobileRedirectTarget(win.location, win.navigator.userAgent);
+  if (target) {
+    win.history.replaceState(null, '', target);
+  }
+  captureInstallPrompt(win);
+}

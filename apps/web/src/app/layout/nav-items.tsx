@@ -1,0 +1,24 @@
+import { AppOutline, DownlandOutline, MessageOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { messages } from '../../lib/messages.ts';
+import { paths } from '../../lib/paths.ts';
+
+export interface NavItem {
+  path: string;
+  title: string;
+  icon: ReactNode;
+  /** Customer service opens in a new window instead of navigating. */
+  opensCustomerService?: boolean;
+}
+
+/** One list for the H5 tab bar and the desktop nav; later issues add 优惠 / 赞助 / 我的 here. */
+export const navItems: readonly NavItem[] = [
+  { path: paths.home, title: messages.nav.home, icon: <AppOutline /> },
+  {
+    path: paths.customerService,
+    title: messages.nav.customerService,
+    icon: <MessageOutline />,
+    opensCustomerService: true,
+  },
+  { path: paths.download, title: messages.nav.download, icon: <DownlandOutline /> },
+];

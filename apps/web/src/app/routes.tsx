@@ -1,0 +1,51 @@
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { DownloadLandingPage } from '../features/download/download-landing-page.tsx';
+import { DownloadPage } from '../features/download/download-page.tsx';
+import { HomePage } from '../features/home/home-page.tsx';
+import { setKnownPathMatcher } from '../lib/links.ts';
+import { messages } from '../lib/messages.ts';
+import type { PageHandle } from './layout/page-handle.ts';
+import { CustomerServicePage } from './pages/customer-service-page.tsx';
+import { RouteErrorPage } from './pages/error-page.tsx';
+import { MaintenancePage } from './pages/maintenance-page.tsx';
+import { NotFoundPage } from './pages/not-found-page.tsx';
+import { RestrictionIpPage } from './pages/restriction-ip-page.tsx';
+import { StopServicePage } from './pages/stop-service-page.tsx';
+import { Shell } from './shell.tsx';
+
+function page(path: string, element: RouteObject['element'], handle: PageHandle): RouteObject {
+  return { path, element, handle };
+}
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <Shell />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <HomePage />, handle: { chrome: 'tabs' } satisfies PageHandle },
+      page('customer/main', <CustomerServicePage />, { chrome: 'tabs', title: messages.customer.title }),
+      page('download', <DownloadPage />, { chrome: 'tabs', title: messages.download.title }),
+      page('download-page', <DownloadLandingPage />, { chrome: 'bare' }),
+      page('other/stopService', <StopServicePage />, { chrome: 'bare' }),
+      page('other/maintenance', <MaintenancePage />, { chrome: 'bare' }),
+      page('other/restrictionIp', <RestrictionIpPage />, { chrome: 'bare' }),
+      page('404', <NotFoundPage />, { chrome: 'back', title: messages.system.notFoundTitle }),
+      page('*', <NotFoundPage />, { chrome: 'back', title: messages.system.notFoundTitle }),
+    ],
+  },
+];
+
+/** True for paths a real page answers (not the 404 catch-all). */
+export function isKnownPath(path: string): boolean {
+  const pathname = new URL(path, 'http://site.invalid').pathname;
+  const matches = matchRoutes(appRoutes, pathname);
+  return matches !== null && matches.at(-1)?.route.path !== '*';
+}
+
+setKnownPathMatcher(isKnownPath);
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,154 @@
+import {
+  basePathOf,
+  clientVersion,
+  type Envelope,
+  ErrorCode,
+  headerNames,
+  instanceTimeoutBrowserMs,
+  type RouteBody,
+  type RouteName,
+  type RouteResponse,
+  routes,
+  signRequest,
+  siteIdDefault,
+} from '@site/contract';
+import { ApiError } from './api-error.ts';
+import { deviceUuid } from './device.ts';
+import { readToken } from './token.ts';
+
+export interface CallOptions {
+  /** Values for `:name` segments of the route path. */
+  params?: Record<string, string>;
+  query?: Record<string, string | undefined>;
+  /** Overrides the 20 s instance default. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Failures go to the caller only: no toast, no redirect. */
+  isSilent?: boolean;
+}
+
+type FailureHandler = (error: ApiError) => void;
+let handleFailure: FailureHandler = () => undefined;
+
+/** The shell registers the one place that maps failures to behaviours. */
+export function setApiFailureHandler(handler: FailureHandler): void {
+  handleFailure = handler;
+}
+
+/** Calls one route of the contract: signed headers, timeout, envelope unwrapped, data checked. */
+export async function callRoute<N extends RouteName>(
+  name: N,
+  body?: RouteBody<N>,
+  options: CallOptions = {},
+): Promise<RouteResponse<N>> {
+  const route = routes[name];
+  try {
+    const path = buildPath(route.path, options);
+    const response = await send(route.method, path, body, options);
+    const data = await unwrap(response);
+    const parsed = route.response.safeParse(data);
+    if (!parsed.success) {
+      throw new ApiError('invalid', 0, '');
+    }
+    return parsed.data as RouteResponse<N>;
+  } catch (caught) {
+    const error = caught instanceof ApiError ? caught : new ApiError('network', 0, String(caught));
+    if (!options.isSilent) {
+      handleFailure(error);
+    }
+    throw error;
+  }
+}
+
+function buildPath(template: string, options: CallOptions): string {
+  const path = template.replace(/:(\w+)/g, (_, key: string) =>
+    encodeURIComponent(options.params?.[key] ?? ''),
+  );
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) {
+      query.set(key, value);
+    }
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export async function requestHeaders(method: string, path: string, now = Date.now()): Promise<Headers> {
+  const uuid = deviceUuid();
+  const timestamp = String(now);
+  const headers = new Headers({
+    [headerNames.clientType]: 'web',
+    [headerNames.version]: clientVersion,
+    [headerNames.siteId]: String(siteIdDefault),
+    [headerNames.deviceUuid]: uuid,
+    [headerNames.timestamp]: timestamp,
+    [headerNames.sign]: await signRequest({
+      method,
+      basePath: basePathOf(path) ?? '',
+      timestamp,
+      deviceUuid: uuid,
+    }),
+  });
+  const token = readToken();
+  if (token) {
+    headers.set(headerNames.token, token);
+  }
+  return headers;
+}
+
+const timeoutReason = 'timeout';
+
+async function send(method: string, path: string, body: unknown, options: CallOptions): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(timeoutReason),
+    options.timeoutMs ?? instanceTimeoutBrowserMs,
+  );
+  const onCallerAbort = () => controller.abort();
+  if (options.signal?.aborted) {
+    onCallerAbort();
+  }
+  options.signal?.addEventListener('abort', onCallerAbort);
+  try {
+    const headers = await requestHeaders(method, path);
+    for (const [key, value] of Object.entries(options.headers ?? {})) {
+      headers.set(key, value);
+    }
+    const init: RequestInit = { method, headers, signal: controller.signal };
+    if (method !== 'GET') {
+      headers.set('content-type', 'application/json');
+      init.body = JSON.stringify(body ?? {});
+    }
+    controller.signal.throwIfAborted();
+    return await fetch(path, init);
+  } catch (caught) {
+    if (controller.signal.aborted) {
+      const isTimeout = controller.signal.reason === timeoutReason;
+      throw isTimeout ? new ApiError('timeout', 0, 'timeout') : new ApiError('cancelled', 0, 'cancelled');
+    }
+    throw new ApiError('network', 0, caught instanceof Error ? caught.message : '');
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === 'object' && value !== null && 'code' in value && typeof value.code === 'number';
+}
+
+async function unwrap(response: Response): Promise<unknown> {
+  if (!response.ok) {
+    throw new ApiError('http', response.status, response.statusText);
+  }
+  const envelope: unknown = await response.json().catch(() => undefined);
+  if (!isEnvelope(envelope)) {
+    throw new ApiError('invalid', response.status, '');
+  }
+  if (envelope.code !== ErrorCode.success) {
+    throw new ApiError('business', envelope.code, envelope.message ?? '', envelope.requestId);
+  }
+  return envelope.data;
+}

@@ -1,0 +1,31 @@
+/** Paths the shell sends players to. */
+export const paths = {
+  home: '/',
+  login: '/user/login',
+  register: '/user/register',
+  customerService: '/customer/main',
+  download: '/download',
+  downloadLanding: '/download-page',
+  stopService: '/other/stopService',
+  maintenance: '/other/maintenance',
+  restrictionIp: '/other/restrictionIp',
+  notFound: '/404',
+} as const;
+
+/** Path fragments of venue pages that need a session (spec section 2). */
+export const protectedFragments = [
+  'sport/V188?url=',
+  'sport/im?url=',
+  'sport/ob?url=',
+  'gaming/ybdj?url=',
+  'gaming/imdj?url=',
+  'gaming/lhdj?url=',
+  'registerGuide',
+] as const;
+
+/** After an auth error, members' pages and protected venue pages go home; the rest to login. */
+export function authErrorTarget(pathWithSearch: string): string {
+  const isMemberPage = /^\/mine(\/|\?|$)/.test(pathWithSearch);
+  const isProtected = protectedFragments.some((fragment) => pathWithSearch.includes(fragment));
+  return isMemberPage || isProtected ? paths.home : paths.login;
+}

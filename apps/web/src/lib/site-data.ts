@@ -1,0 +1,102 @@
+import {
+  chatSocketNamingId,
+  counterRefreshIntervalMs,
+  headerNames,
+  type NamingEntry,
+  type PreInfo,
+  platformTypeDefault,
+  preInfoSchema,
+  secFixedId,
+} from '@site/contract';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { callRoute } from './api-client.ts';
+import { terminalPlatform } from './device.ts';
+import { local, readJson, storageKeys } from './storage.ts';
+import { decryptVvPretty } from './vv-pretty.ts';
+
+/** Site info cached in local storage (`preInfoData`) so the shell paints before the API answers. */
+export function cachedPreInfo(): PreInfo | undefined {
+  const parsed = preInfoSchema.safeParse(readJson(local.get(storageKeys.preInfoData)));
+  return parsed.success ? parsed.data : undefined;
+}
+
+export const preInfoQuery = queryOptions({
+  queryKey: ['site', 'preInfo'],
+  queryFn: async ({ signal }) => {
+    const preInfo = await callRoute('preInfo', { platformType: platformTypeDefault }, { signal });
+    local.set(storageKeys.preInfoData, JSON.stringify(preInfo));
+    return preInfo;
+  },
+  initialData: cachedPreInfo,
+  initialDataUpdatedAt: 0,
+  staleTime: 60_000,
+});
+
+export function usePreInfo(refetchIntervalMs?: number) {
+  return useQuery(
+    refetchIntervalMs === undefined ? preInfoQuery : { ...preInfoQuery, refetchInterval: refetchIntervalMs },
+  );
+}
+
+export function maintainStatusOf(client: QueryClient): 0 | 1 | undefined {
+  return client.getQueryData(preInfoQuery.queryKey)?.maintainConfig.status;
+}
+
+export const vvPrettyQuery = queryOptions({
+  queryKey: ['site', 'vvPretty'],
+  queryFn: async ({ signal }) => {
+    const [secret, payload] = await Promise.all([
+      callRoute('secKey', undefined, { params: { id: secFixedId }, signal }),
+      callRoute('vvPretty', undefined, { signal }),
+    ]);
+    return decryptVvPretty(payload.data, secret);
+  },
+  staleTime: 10 * 60_000,
+});
+
+export function useVvPretty() {
+  return useQuery(vvPrettyQuery);
+}
+
+export function useWebTerminal() {
+  const platform = terminalPlatform();
+  return useQuery({
+    queryKey: ['site', 'webTerminal', platform],
+    queryFn: ({ signal }) =>
+      callRoute('webTerminal', undefined, { headers: { [headerNames.platform]: platform }, signal }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** Chat socket host: entry 51 of the site naming list. */
+export function chatSocketHost(list: readonly NamingEntry[]): string | undefined {
+  return list.find((entry) => entry.id === chatSocketNamingId)?.value;
+}
+
+export const namingListQuery = queryOptions({
+  queryKey: ['site', 'namingList'],
+  queryFn: ({ signal }) => callRoute('namingList', undefined, { signal }),
+  staleTime: 10 * 60_000,
+});
+
+export function noticeReadAt(): string | undefined {
+  return local.get(storageKeys.noticeReadAt) ?? undefined;
+}
+
+/** Unread counters, polled from start-up every 60 s. */
+export const counterQuery = queryOptions({
+  queryKey: ['site', 'counter'],
+  queryFn: ({ signal }) =>
+    callRoute('counter', undefined, { query: { noticeReadAt: noticeReadAt() }, signal }),
+  refetchInterval: counterRefreshIntervalMs,
+});
+
+export function useCounter() {
+  return useQuery(counterQuery);
+}
+
+/** The player opened the notice list: notices up to now count as read. */
+export function markNoticesRead(client: QueryClient, at: string): void {
+  local.set(storageKeys.noticeReadAt, at);
+  void client.invalidateQueries({ queryKey: counterQuery.queryKey });
+}
