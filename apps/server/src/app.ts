@@ -6,9 +6,12 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { basePathOf } from '@site/contract';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { registerAdminRoutes } from './admin/routes.ts';
+import { registerAuthRoutes } from './auth/routes.ts';
 import { registerJsonCacheRoutes } from './cache/routes.ts';
 import { buildOpenApiDocument } from './docs/openapi.ts';
-import { registerErrorHandling, sendNotFound } from './http/errors.ts';
+import { invalidJsonCode, registerErrorHandling, sendNotFound } from './http/errors.ts';
 import { registerRequestGuard } from './http/guard.ts';
 import { redactUrl } from './http/redact.ts';
 import type { Services } from './services.ts';
@@ -24,6 +27,8 @@ export interface AppDeps {
   rateLimitPerMinute: number;
   logLevel: string;
   trustProxyHops: number;
+  /** Where log lines go (stdout when absent); tests capture them to prove no secret is logged. */
+  logStream?: DestinationStream;
   /** Built web app to serve; absent in API-only tests. */
   webDistDir?: string;
 }
@@ -35,6 +40,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: deps.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       serializers: {
         req: (request: FastifyRequest) => ({
           method: request.method,
@@ -66,6 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerSiteRoutes(app, deps.services.sites, deps.clock);
   registerJsonCacheRoutes(app, deps.stores.cache);
+  registerAuthRoutes(app, deps.services.auth);
+  registerAdminRoutes(app, deps.services.operators, deps.services.auth);
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApiDocument() } });
@@ -87,7 +95,10 @@ function acceptEmptyJsonBodies(app: FastifyInstance) {
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(Object.assign(new Error('invalid JSON body'), { statusCode: 400 }), undefined);
+      done(
+        Object.assign(new Error('invalid JSON body'), { statusCode: 400, code: invalidJsonCode }),
+        undefined,
+      );
     }
   });
 }
@@ -101,6 +112,7 @@ async function registerWebApp(app: FastifyInstance, webDistDir: string | undefin
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDistDir,
+      // Files are routed at start: `npm start` rebuilds the web app before the server starts.
       wildcard: false,
       index: false,
       setHeaders: (reply, filePath) => {

@@ -30,6 +30,8 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 }
 
+export const invalidJsonCode = 'INVALID_JSON_BODY';
+
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({ code: 404, message: '接口不存在', data: null, requestId: request.id });
 }
@@ -45,7 +47,10 @@ function clientErrorText(error: FastifyError): string {
       return '不支持的 Content-Type';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return '请求体过大';
-    default:
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case invalidJsonCode:
       return '请求体不是有效的 JSON';
+    default:
+      return '请求无效';
   }
 }
