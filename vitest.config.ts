@@ -22,7 +22,14 @@ const serverProject = (name: string, stores: 'embedded' | 'external') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'contract',
+          root: 'packages/contract',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       serverProject('server', 'embedded'),
       ...(hasExternalStores ? [serverProject('server-external', 'external')] : []),
       'apps/web/vitest.config.ts',

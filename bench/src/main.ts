@@ -1,8 +1,12 @@
 /** `npm run bench -- <name>`: each benchmark prints its figure next to a baseline from the same run. */
 import { runApiBench } from './api.ts';
+import { runLedgerBench } from './ledger.ts';
+import { runLoginBench } from './login.ts';
 
 const benches: Record<string, () => Promise<void>> = {
   api: runApiBench,
+  login: runLoginBench,
+  ledger: runLedgerBench,
 };
 
 const name = process.argv[2] ?? '';

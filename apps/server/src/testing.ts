@@ -3,6 +3,7 @@ import path from 'node:path';
 import { basePathOf, clientVersion, headerNames, signRequest, siteIdDefault } from '@site/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from './app.ts';
 import { createServices, type Services } from './services.ts';
 import { seedDemoData } from './site/seed.ts';
@@ -78,11 +79,17 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { clock?: TestClock; rateLimitPerMinute?: number; webDistDir?: string } = {},
+  options: {
+    clock?: TestClock;
+    rateLimitPerMinute?: number;
+    webDistDir?: string;
+    logLevel?: string;
+    logStream?: DestinationStream;
+  } = {},
 ): Promise<TestApp> {
   const clock = options.clock ?? createTestClock();
   const stores = await openTestStores(clock);
-  const services = await createServices(stores, clock);
+  const services = await createServices(stores, clock, { isTestMode: true });
   await seedDemoData({ db: stores.db, sites: services.sites, clock }, siteIdDefault);
   const app = await buildApp({
     stores,
@@ -90,8 +97,9 @@ export async function createTestApp(
     clock,
     defaultSiteId: siteIdDefault,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
-    logLevel: 'silent',
+    logLevel: options.logLevel ?? 'silent',
     trustProxyHops: 0,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   return {

@@ -1,3 +1,6 @@
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
 
 /** Base paths of the API (spec section 7). A request's base path is what the signature covers. */
@@ -9,6 +12,7 @@ export const apiBasePaths = [
   '/agent/api/v1',
   '/stream/api/v1',
   '/api/json-cache',
+  '/admin/api/v1',
 ] as const;
 export type ApiBasePath = (typeof apiBasePaths)[number];
 
@@ -71,22 +75,12 @@ export function signaturePayload(input: SignatureInput): string {
   return [input.method.toUpperCase(), input.basePath, input.timestamp, input.deviceUuid].join('\n');
 }
 
-let signingKey: Promise<CryptoKey> | undefined;
-
-export async function signRequest(input: SignatureInput): Promise<string> {
-  signingKey ??= crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(signatureKey),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = await crypto.subtle.sign(
-    'HMAC',
-    await signingKey,
-    new TextEncoder().encode(signaturePayload(input)),
-  );
-  return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, '0')).join('');
+/**
+ * Pure-JS HMAC, so signing works in any page context: WebCrypto's `subtle` exists only on
+ * HTTPS or localhost, and a player may reach a site by plain HTTP on a LAN address.
+ */
+export function signRequest(input: SignatureInput): string {
+  return bytesToHex(hmac(sha256, utf8ToBytes(signatureKey), utf8ToBytes(signaturePayload(input))));
 }
 
 /** Compares dotted versions numerically: negative when a < b. */

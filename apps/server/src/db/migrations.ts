@@ -1,7 +1,13 @@
+import { authMigration } from '../auth/migration.ts';
+import { ledgerMigration } from '../ledger/migration.ts';
 import { siteMigration } from '../site/migration.ts';
 
 /**
  * Schema migrations, applied in order at start, the same SQL on PGlite and PostgreSQL. Each
  * domain keeps its SQL beside its code. A released migration never changes: add a new one.
  */
-export const migrations: ReadonlyArray<{ id: string; sql: string }> = [siteMigration];
+export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
+  siteMigration,
+  authMigration,
+  ledgerMigration,
+];

@@ -1,0 +1,43 @@
+/**
+ * `npm run operator:create -- <name>`: creates an operator account and prints its generated
+ * password once; it is stored only as an argon2id hash. Uses the same database as `npm start`
+ * (DATABASE_URL, else the PGlite files under DATA_DIR, which only one process may open: stop
+ * the server first when running on PGlite).
+ */
+import path from 'node:path';
+import { loadConfig } from '../config.ts';
+import { AppError } from '../http/app-error.ts';
+import { createServices } from '../services.ts';
+import { seedDemoData } from '../site/seed.ts';
+import { systemClock } from '../stores/clock.ts';
+import { openStores } from '../stores/stores.ts';
+
+const username = process.argv[2] ?? '';
+const config = loadConfig();
+const stores = await openStores({
+  database: config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+  redisUrl: config.REDIS_URL,
+  keyPrefix: 'site:',
+  clock: systemClock,
+});
+const services = await createServices(stores, systemClock);
+let exitCode = 0;
+try {
+  await seedDemoData({ db: stores.db, sites: services.sites, clock: systemClock }, config.SITE_ID);
+  const password = await services.operators.create(username);
+  process.stdout.write(`operator ${username} created; password (shown once): ${password}\n`);
+} catch (error) {
+  if (!(error instanceof AppError)) {
+    throw error;
+  }
+  process.stderr.write(
+    `cannot create operator: ${error.message}\nusage: npm run operator:create -- <name>\n`,
+  );
+  exitCode = 1;
+} finally {
+  await services.close();
+  await stores.close();
+}
+process.exit(exitCode);

@@ -1,0 +1,126 @@
+import { routes } from '@site/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authClient, homeOf, registered } from '../auth/test-support.ts';
+import { createTestApp, type TestApp } from '../testing.ts';
+
+let testApp: TestApp;
+let client: ReturnType<typeof authClient>;
+let operatorToken = '';
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  client = authClient(testApp);
+  const password = await testApp.services.operators.create('admin');
+  const login = await client.call<{ token: string }>('POST', routes.adminLogin.path, {
+    body: { username: 'admin', password },
+  });
+  operatorToken = login.data.token;
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+const asOperator = (method: 'GET' | 'POST', url: string, body?: object) =>
+  client.call(method, url, { token: operatorToken, ...(body ? { body } : {}) });
+
+describe('operator accounts', () => {
+  it('signs operators in with their own password and refuses a wrong one', async () => {
+    const wrong = await client.call('POST', routes.adminLogin.path, {
+      body: { username: 'admin', password: 'nope' },
+    });
+    expect(wrong).toMatchObject({ code: 10001, message: '用户名或密码错误' });
+    expect((await asOperator('GET', routes.adminBlockList.path)).code).toBe(6000);
+  });
+
+  it('refuses member tokens and anonymous calls with 10004, and logged-out operators too', async () => {
+    const member = await registered(client, 'adminm01');
+    expect((await client.call('GET', routes.adminBlockList.path)).code).toBe(10004);
+    const withMemberToken = await client.call('GET', routes.adminBlockList.path, { token: member.token });
+    expect(withMemberToken.code).toBe(10004);
+    const password = await testApp.services.operators.create('shift_two');
+    const second = await client.call<{ token: string }>('POST', routes.adminLogin.path, {
+      body: { username: 'shift_two', password },
+    });
+    await client.call('POST', routes.adminLogout.path, { token: second.data.token });
+    expect((await client.call('GET', routes.adminBlockList.path, { token: second.data.token })).code).toBe(
+      10004,
+    );
+  });
+});
+
+describe('operator blocks', () => {
+  it('blocks an account: its session and its logins answer 10104 until unblocked', async () => {
+    const member = await registered(client, 'adminm02');
+    const home = homeOf('adminm02');
+    const blocked = await asOperator('POST', routes.adminBlock.path, {
+      kind: 'member',
+      value: 'AdminM02',
+      reason: '风控',
+    });
+    expect(blocked.code).toBe(6000);
+    expect((await client.memberInfo(member.token, home)).code).toBe(10104);
+    expect((await client.login('adminm02')).code).toBe(10104);
+    const list = await asOperator('GET', routes.adminBlockList.path);
+    expect(list.data).toContainEqual(
+      expect.objectContaining({ kind: 'member', value: 'adminm02', reason: '风控' }),
+    );
+    await asOperator('POST', routes.adminUnblock.path, { kind: 'member', value: 'adminm02' });
+    expect((await client.login('adminm02')).code).toBe(6000);
+  });
+
+  it('blocks and unblocks devices, addresses and networks', async () => {
+    await registered(client, 'adminm03');
+    const home = homeOf('adminm03');
+    await asOperator('POST', routes.adminBlock.path, { kind: 'device', value: home.device });
+    expect((await client.login('adminm03')).code).toBe(10102);
+    await asOperator('POST', routes.adminUnblock.path, { kind: 'device', value: home.device });
+    await asOperator('POST', routes.adminBlock.path, { kind: 'ip', value: home.ip });
+    expect((await client.login('adminm03')).code).toBe(6031);
+    await asOperator('POST', routes.adminUnblock.path, { kind: 'ip', value: home.ip });
+    await asOperator('POST', routes.adminBlock.path, { kind: 'ip', value: '198.51.0.0/16' });
+    expect((await client.login('adminm03')).code).toBe(6033);
+    await asOperator('POST', routes.adminUnblock.path, { kind: 'ip', value: '198.51.0.0/16' });
+    expect((await client.login('adminm03')).code).toBe(6000);
+  });
+
+  it('refuses malformed blocks and unknown members with 10003 and stores nothing', async () => {
+    const before = (await asOperator('GET', routes.adminBlockList.path)).data;
+    expect((await asOperator('POST', routes.adminBlock.path, { kind: 'ip', value: 'not-an-ip' })).code).toBe(
+      10003,
+    );
+    expect(
+      (await asOperator('POST', routes.adminBlock.path, { kind: 'member', value: 'ghost001' })).code,
+    ).toBe(10003);
+    expect(
+      (await asOperator('POST', routes.adminUnblock.path, { kind: 'device', value: 'device-none-01' })).code,
+    ).toBe(10003);
+    expect((await asOperator('GET', routes.adminBlockList.path)).data).toEqual(before);
+  });
+});
+
+describe('operator views', () => {
+  it("shows a member's login history", async () => {
+    await registered(client, 'adminm04');
+    await client.login('adminm04');
+    const history = await asOperator('POST', routes.adminMemberLoginHistory.path, {
+      username: 'adminm04',
+      pageNum: 1,
+      pageSize: 10,
+    });
+    expect(history).toMatchObject({ code: 6000, data: { total: 2 } });
+    expect((history.data as { list: { ip: string }[] }).list[0]?.ip).toBe(homeOf('adminm04').ip);
+  });
+
+  it('reads the sandbox outbox', async () => {
+    await registered(client, 'adminm05', { extra: { phone: '13600006666' } });
+    await client.login('adminm05', { ip: '192.0.2.150', device: 'device-away-0150' });
+    const outbox = await asOperator('GET', `${routes.adminOutbox.path}?pageNum=1&pageSize=5`);
+    expect(
+      (outbox.data as { list: { recipient: string; purpose: string; body: string }[] }).list[0],
+    ).toMatchObject({
+      recipient: '13600006666',
+      purpose: 'device_verification',
+      body: expect.stringMatching(/验证码 \d{6}/),
+    });
+  });
+});

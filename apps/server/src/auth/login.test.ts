@@ -1,0 +1,145 @@
+import { routes } from '@site/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing.ts';
+import { sessionPolicy } from './sessions.ts';
+import { authClient, homeOf, registered, strongPassword } from './test-support.ts';
+import { loginThrottleRules } from './throttle.ts';
+
+let testApp: TestApp;
+let client: ReturnType<typeof authClient>;
+const isExternal = process.env.TEST_STORES === 'external' && Boolean(process.env.REDIS_URL);
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  client = authClient(testApp);
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+async function footprint(username: string) {
+  const db = testApp.stores.db;
+  const member = await db
+    .selectFrom('members')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  const count = async (table: 'member_sessions' | 'login_history') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<bigint>().as('count'))
+          .where('member_id', '=', member.id)
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+  return { sessions: await count('member_sessions'), logins: await count('login_history') };
+}
+
+const wrongPassword = { password: 'not-the-password' };
+
+describe('login', () => {
+  it('signs in with remember-me for 90 days, otherwise for a day', async () => {
+    await registered(client, 'login001');
+    const remembered = await client.login('login001', { extra: { isRemember: true } });
+    expect(remembered.code).toBe(6000);
+    expect(Date.parse(remembered.data.expiresAt)).toBe(
+      testApp.clock.now() + sessionPolicy.rememberedAbsoluteMs,
+    );
+    const plain = await client.login('login001');
+    expect(Date.parse(plain.data.expiresAt)).toBe(testApp.clock.now() + sessionPolicy.absoluteMs);
+    expect((await client.memberInfo(plain.data.token)).code).toBe(6000);
+  });
+
+  it('answers a wrong password and an unknown name alike, and changes nothing', async () => {
+    await registered(client, 'login002');
+    const before = await footprint('login002');
+    const wrong = await client.login('login002', { extra: wrongPassword });
+    const unknown = await client.login('nobody99', { ip: homeOf('login002').ip });
+    expect(wrong).toMatchObject({ code: 10001, message: '用户名或密码错误' });
+    expect(unknown).toMatchObject({ code: 10001, message: '用户名或密码错误' });
+    expect(await footprint('login002')).toEqual(before);
+  });
+
+  it('asks for a captcha after three failures (6021, 6024) and accepts a solved one', async () => {
+    await registered(client, 'login003');
+    const before = await footprint('login003');
+    for (let attempt = 1; attempt <= loginThrottleRules.captchaAfterAccountFailures; attempt += 1) {
+      const answer = await client.login('login003', { extra: wrongPassword });
+      expect(answer.data).toEqual({
+        isCaptchaRequired: attempt >= loginThrottleRules.captchaAfterAccountFailures,
+      });
+    }
+    expect((await client.login('login003')).code).toBe(6021);
+    const captcha = await client.solvedCaptcha();
+    const wrongCaptcha = await client.login('login003', { extra: { ...captcha, captchaCode: 'abcd' } });
+    expect(wrongCaptcha.code).toBe(6024);
+    expect((await client.login('login003', { extra: captcha })).code).toBe(6024);
+    expect(await footprint('login003')).toEqual(before);
+    const solved = await client.login('login003', { extra: await client.solvedCaptcha() });
+    expect(solved.code).toBe(6000);
+    expect((await client.login('login003')).code).toBe(6000);
+  });
+
+  it('slows the failing IP with growing delays while the owner elsewhere still signs in', async () => {
+    await registered(client, 'login004');
+    const attackerIp = '192.0.2.66';
+    const attempt = async (extra: object, ip = attackerIp) =>
+      client.login('login004', { ip, extra: { ...extra, ...(await client.solvedCaptcha()) } });
+    for (let failure = 1; failure <= loginThrottleRules.delayAfterPairFailures; failure += 1) {
+      expect((await attempt(wrongPassword)).code).toBe(10001);
+    }
+    const before = await footprint('login004');
+    const delayed = await attempt({});
+    expect(delayed.code).toBe(6501);
+    expect(delayed.message).toMatch(/请\d+秒后再试/);
+    expect(await footprint('login004')).toEqual(before);
+    const owner = await client.login('login004', { extra: await client.solvedCaptcha() });
+    expect(owner.code).toBe(6000);
+  });
+
+  it('lets the delayed pair try again once the delay has passed', async () => {
+    await registered(client, 'login005');
+    const ip = '192.0.2.67';
+    const attempt = async (extra: object) =>
+      client.login('login005', {
+        ip,
+        device: homeOf('login005').device,
+        extra: { ...extra, ...(await client.solvedCaptcha()) },
+      });
+    for (let failure = 1; failure <= loginThrottleRules.delayAfterPairFailures; failure += 1) {
+      await attempt(wrongPassword);
+    }
+    expect((await attempt(wrongPassword)).code).toBe(6501);
+    if (isExternal) {
+      // Redis expires the delay on its own clock: the first delay is one second.
+      await expect
+        .poll(async () => (await attempt(wrongPassword)).code, { timeout: 3_000, interval: 200 })
+        .toBe(10001);
+    } else {
+      testApp.clock.advance(loginThrottleRules.delayFirstMs);
+      expect((await attempt(wrongPassword)).code).toBe(10001);
+    }
+    // The sixth failure doubled the delay.
+    expect((await attempt(wrongPassword)).code).toBe(6501);
+  });
+
+  it('honours stopLogin with 10001 and starts no session', async () => {
+    await registered(client, 'login006');
+    const before = await footprint('login006');
+    await testApp.services.sites.update(9001, { stopLogin: true });
+    const refused = await client.login('login006');
+    await testApp.services.sites.update(9001, { stopLogin: false });
+    expect(refused.code).toBe(10001);
+    expect(refused.message).toContain('暂停登录');
+    expect(await footprint('login006')).toEqual(before);
+  });
+
+  it('validates the payload with 10003', async () => {
+    const missing = await client.call('POST', routes.login.path, { body: { username: 'login001' } });
+    expect(missing).toMatchObject({ code: 10003, data: { field: 'password' } });
+    const badTotp = await client.login('login001', { extra: { password: strongPassword, totpCode: '12' } });
+    expect(badTotp).toMatchObject({ code: 10003, data: { field: 'totpCode' } });
+  });
+});

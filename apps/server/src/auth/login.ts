@@ -1,0 +1,94 @@
+import { type LoginResult, type loginBodySchema, usernameRules } from '@site/contract';
+import type { z } from 'zod';
+import { AppError } from '../http/app-error.ts';
+import { type AuthContext, assertAccessAllowed, type CallerContext } from './context.ts';
+import { startDeviceVerification } from './device-verification.ts';
+import { startMemberSession } from './sessions.ts';
+import * as store from './store.ts';
+import { verifyMemberTotp } from './two-factor.ts';
+
+type LoginInput = z.output<typeof loginBodySchema>;
+
+/** How many other accounts one device may sign in to within a day before logins from it are refused (6029). */
+export const deviceAccountRules = { otherAccountsMax: 2, windowMs: 24 * 3_600_000 } as const;
+
+export async function assertLoginOpen(ctx: AuthContext, caller: CallerContext): Promise<void> {
+  const site = await ctx.sites.preInfo(caller.siteId, caller.ip);
+  if (site.stopLogin) {
+    throw new AppError(10001, '本站暂停登录，请稍后再来');
+  }
+  await assertAccessAllowed(ctx, caller);
+}
+
+/**
+ * Password check behind the throttle: a captcha when failures pile up, growing delays for the
+ * failing pair and IP, and a dummy hash for unknown names so the answer time tells nothing.
+ */
+async function verifyCredentials(ctx: AuthContext, caller: CallerContext, body: LoginInput) {
+  const username = body.username.toLowerCase();
+  const { isCaptchaRequired } = await ctx.throttle.check(caller.siteId, username, caller.ip);
+  if (isCaptchaRequired || body.captchaId) {
+    await ctx.captcha.verify(body.captchaId, body.captchaCode);
+  }
+  const member = usernameRules.pattern.test(username)
+    ? await store.findMemberByUsername(ctx.db, caller.siteId, username)
+    : undefined;
+  const isMatch = await ctx.hasher.verify(member?.password_hash, body.password);
+  if (!member || !isMatch) {
+    const after = await ctx.throttle.recordFailure(caller.siteId, username, caller.ip);
+    throw new AppError(10001, '用户名或密码错误', { isCaptchaRequired: after.isCaptchaRequired });
+  }
+  await ctx.throttle.recordSuccess(caller.siteId, username, caller.ip);
+  return { member, isCaptchaSolved: Boolean(body.captchaId) };
+}
+
+/**
+ * Checks after a correct password: a device shared by too many accounts (6029), two-factor,
+ * then an unfamiliar IP or device: a code to the bound phone or e-mail when both are new
+ * (6035), else a captcha (6025 / 6026 / 6027) unless one was just solved.
+ */
+async function assertLoginRisk(
+  ctx: AuthContext,
+  caller: CallerContext,
+  member: store.MemberRow,
+  body: LoginInput & { isCaptchaSolved: boolean },
+) {
+  const since = new Date(ctx.clock.now() - deviceAccountRules.windowMs);
+  const others = await store.countOtherMembersOnDevice(
+    ctx.db,
+    caller.siteId,
+    caller.deviceUuid,
+    since,
+    member.id,
+  );
+  if (others > deviceAccountRules.otherAccountsMax) {
+    throw new AppError(6029);
+  }
+  if (member.is_totp_enabled) {
+    await verifyMemberTotp(ctx, member, body.totpCode);
+    return;
+  }
+  const seen = await store.loginFamiliarity(ctx.db, member.id, caller.ip, caller.deviceUuid);
+  if (!seen.hasHistory || (seen.isKnownIp && seen.isKnownDevice)) {
+    return;
+  }
+  const isAllNew = !seen.isKnownIp && !seen.isKnownDevice;
+  if (isAllNew && (member.phone || member.email)) {
+    throw await startDeviceVerification(ctx, caller, member, body.isRemember);
+  }
+  if (body.isCaptchaSolved) {
+    return;
+  }
+  const code = isAllNew ? 6027 : seen.isKnownDevice ? 6025 : 6026;
+  throw new AppError(code, undefined, { isCaptchaRequired: true });
+}
+
+export async function login(ctx: AuthContext, caller: CallerContext, body: LoginInput): Promise<LoginResult> {
+  await assertLoginOpen(ctx, caller);
+  const { member, isCaptchaSolved } = await verifyCredentials(ctx, caller, body);
+  if (member.status === 'blocked') {
+    throw new AppError(10104);
+  }
+  await assertLoginRisk(ctx, caller, member, { ...body, isCaptchaSolved });
+  return startMemberSession(ctx, caller, member, body.isRemember);
+}

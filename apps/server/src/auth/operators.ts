@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { headerNames } from '@site/contract';
+import type { Db } from '../db/database.ts';
+import { AppError, validationError } from '../http/app-error.ts';
+import type { CacheStore } from '../stores/cache.ts';
+import type { Clock } from '../stores/clock.ts';
+import type { PasswordHasher } from './passwords.ts';
+import * as store from './store.ts';
+import { createLoginThrottle } from './throttle.ts';
+import { hashToken, newSessionToken } from './tokens.ts';
+
+/** Operators work in shifts: a session ends after 30 idle minutes or 12 hours. */
+export const operatorSessionPolicy = { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 } as const;
+const operatorUsernamePattern = /^[a-z][a-z0-9_]{2,31}$/;
+
+export type OperatorService = ReturnType<typeof createOperatorService>;
+
+export interface OperatorPrincipal {
+  operatorId: bigint;
+  username: string;
+}
+
+/**
+ * Operator accounts (role `operator`): their own table, passwords and tokens, so a member token
+ * can never reach the operator API and the reverse.
+ */
+export function createOperatorService(deps: {
+  db: Db;
+  cache: CacheStore;
+  clock: Clock;
+  hasher: PasswordHasher;
+}) {
+  const throttle = createLoginThrottle(deps.cache, deps.clock, 'operator-login');
+  return {
+    /** Creates an operator with a generated password, which only the caller ever sees. */
+    async create(username: string): Promise<string> {
+      if (!operatorUsernamePattern.test(username)) {
+        throw validationError('username', '须为3-32位小写字母、数字或下划线，以字母开头');
+      }
+      if (await store.findOperatorByUsername(deps.db, username)) {
+        throw validationError('username', '已存在');
+      }
+      const password = randomBytes(18).toString('base64url');
+      await store.insertOperator(
+        deps.db,
+        username,
+        await deps.hasher.hash(password),
+        new Date(deps.clock.now()),
+      );
+      return password;
+    },
+
+    async login(body: { username: string; password: string }, ip: string) {
+      const username = body.username.toLowerCase();
+      const { isCaptchaRequired } = await throttle.check(0, username, ip);
+      const operator = await store.findOperatorByUsername(deps.db, username);
+      const isMatch = await deps.hasher.verify(operator?.password_hash, body.password);
+      // Operators have no captcha screen: past the failure threshold only the growing delays apply.
+      if (!operator || !isMatch || !operator.is_active) {
+        await throttle.recordFailure(0, username, ip);
+        throw new AppError(10001, '用户名或密码错误', { isCaptchaRequired });
+      }
+      await throttle.recordSuccess(0, username, ip);
+      const token = newSessionToken();
+      const nowMs = deps.clock.now();
+      const absoluteExpiresAt = new Date(nowMs + operatorSessionPolicy.absoluteMs);
+      await store.insertOperatorSession(deps.db, {
+        tokenHash: hashToken(token),
+        operatorId: operator.id,
+        now: new Date(nowMs),
+        idleExpiresAt: new Date(nowMs + operatorSessionPolicy.idleMs),
+        absoluteExpiresAt,
+      });
+      return {
+        token,
+        expiresAt: absoluteExpiresAt.toISOString(),
+        operator: { id: Number(operator.id), username: operator.username, role: 'operator' as const },
+      };
+    },
+
+    /** 10004 unless the token belongs to a live session of an active operator. */
+    async requireOperator(request: { headers: Record<string, string | string[] | undefined> }) {
+      const token = request.headers[headerNames.token];
+      const session =
+        typeof token === 'string' && token.length > 0 && token.length <= 128
+          ? await store.findOperatorSession(deps.db, hashToken(token))
+          : undefined;
+      const nowMs = deps.clock.now();
+      const isLive =
+        session &&
+        !session.ended_at &&
+        session.is_active &&
+        nowMs < session.idle_expires_at.getTime() &&
+        nowMs < session.absolute_expires_at.getTime();
+      if (!session || !isLive) {
+        throw new AppError(10004);
+      }
+      const idleExpiresMs = Math.min(
+        nowMs + operatorSessionPolicy.idleMs,
+        session.absolute_expires_at.getTime(),
+      );
+      await store.touchOperatorSession(deps.db, session.id, new Date(idleExpiresMs));
+      return { operatorId: session.operator_id, username: session.username } satisfies OperatorPrincipal;
+    },
+
+    async logout(request: { headers: Record<string, string | string[] | undefined> }) {
+      const token = request.headers[headerNames.token];
+      const session =
+        typeof token === 'string' && token.length <= 128
+          ? await store.findOperatorSession(deps.db, hashToken(token))
+          : undefined;
+      if (session && !session.ended_at) {
+        await store.endOperatorSession(deps.db, session.id, new Date(deps.clock.now()));
+      }
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import { verificationCodeLength } from '@site/contract';
+import { AppError } from '../http/app-error.ts';
+import {
+  type AuthContext,
+  assertAccessAllowed,
+  type CallerContext,
+  type MemberPrincipal,
+  sendCode,
+} from './context.ts';
+import { assertAcceptablePassword } from './passwords.ts';
+import * as store from './store.ts';
+import { hashSecretFor, isSameHash, randomDigits } from './tokens.ts';
+
+export const passwordResetRules = {
+  codeTtlMs: 5 * 60_000,
+  attemptsMax: 5,
+  resendAfterMs: 60_000,
+  sendsPerIpPerHour: 10,
+} as const;
+
+const codeKey = (siteId: number, username: string) => `password-reset:code:${siteId}:${username}`;
+const attemptsKey = (siteId: number, username: string) => `password-reset:attempts:${siteId}:${username}`;
+
+/** Stores the new hash and ends sessions in one transaction; ended sessions then answer 10105. */
+async function replacePassword(ctx: AuthContext, memberId: bigint, password: string, keptSessionId?: bigint) {
+  const passwordHash = await ctx.hasher.hash(password);
+  const now = new Date(ctx.clock.now());
+  await ctx.db.transaction().execute(async (tx) => {
+    await store.updatePasswordHash(tx, memberId, passwordHash, now);
+    await store.endMemberSessions(tx, memberId, 'password_changed', now, keptSessionId);
+  });
+}
+
+export async function changePassword(
+  ctx: AuthContext,
+  caller: CallerContext,
+  principal: MemberPrincipal,
+  body: { oldPassword: string; password: string; confirmPassword: string },
+) {
+  const member = await store.findMemberById(ctx.db, principal.memberId);
+  if (!member) {
+    throw new AppError(10004);
+  }
+  assertAcceptablePassword(body.password, body.confirmPassword, member.username);
+  await ctx.throttle.check(caller.siteId, member.username, caller.ip);
+  if (!(await ctx.hasher.verify(member.password_hash, body.oldPassword))) {
+    await ctx.throttle.recordFailure(caller.siteId, member.username, caller.ip);
+    throw new AppError(10001, '原密码错误');
+  }
+  await replacePassword(ctx, member.id, body.password, principal.sessionId);
+}
+
+/**
+ * Sends a reset code only when the username and the phone or e-mail belong together, and
+ * answers the same either way, so the form reveals neither accounts nor their contacts.
+ */
+export async function sendPasswordResetCode(
+  ctx: AuthContext,
+  caller: CallerContext,
+  body: {
+    username: string;
+    channel: 'sms' | 'email';
+    destination: string;
+    captchaId?: string | undefined;
+    captchaCode?: string | undefined;
+  },
+) {
+  await assertAccessAllowed(ctx, caller);
+  await ctx.captcha.verify(body.captchaId, body.captchaCode);
+  const destination =
+    body.channel === 'email' ? body.destination.toLowerCase() : body.destination.replace(/[\s-]/g, '');
+  const sendsFromIp = await ctx.cache.increment(`password-reset:ip:${caller.siteId}:${caller.ip}`, 3_600_000);
+  const sendsToDestination = await ctx.cache.increment(
+    `password-reset:to:${caller.siteId}:${destination}`,
+    passwordResetRules.resendAfterMs,
+  );
+  if (sendsFromIp > passwordResetRules.sendsPerIpPerHour || sendsToDestination > 1) {
+    throw new AppError(6501);
+  }
+  const username = body.username.toLowerCase();
+  const member = await store.findMemberByUsername(ctx.db, caller.siteId, username);
+  const contact = body.channel === 'sms' ? member?.phone : member?.email;
+  if (member && contact === destination) {
+    const code = randomDigits(verificationCodeLength);
+    await ctx.cache.set(
+      codeKey(caller.siteId, username),
+      hashSecretFor(username, code),
+      passwordResetRules.codeTtlMs,
+    );
+    await ctx.cache.delete(attemptsKey(caller.siteId, username));
+    await sendCode(ctx, {
+      siteId: caller.siteId,
+      channel: body.channel,
+      recipient: destination,
+      purpose: 'password_reset',
+      code,
+    });
+  }
+  return { resendAfterMs: passwordResetRules.resendAfterMs };
+}
+
+/** 10409 for a wrong, used or expired code; the code dies after five wrong tries. */
+export async function resetPassword(
+  ctx: AuthContext,
+  caller: CallerContext,
+  body: { username: string; code: string; password: string; confirmPassword: string },
+) {
+  const username = body.username.toLowerCase();
+  assertAcceptablePassword(body.password, body.confirmPassword, username);
+  const stored = (await ctx.cache.get(codeKey(caller.siteId, username)))?.value;
+  if (!stored) {
+    throw new AppError(10409);
+  }
+  if (!isSameHash(stored, hashSecretFor(username, body.code))) {
+    const attempts = await ctx.cache.increment(
+      attemptsKey(caller.siteId, username),
+      passwordResetRules.codeTtlMs,
+    );
+    if (attempts >= passwordResetRules.attemptsMax) {
+      await ctx.cache.delete(codeKey(caller.siteId, username));
+    }
+    throw new AppError(10409);
+  }
+  const member = await store.findMemberByUsername(ctx.db, caller.siteId, username);
+  if ((await ctx.cache.take(codeKey(caller.siteId, username))) === undefined || !member) {
+    throw new AppError(10409);
+  }
+  await replacePassword(ctx, member.id, body.password);
+  await ctx.cache.delete(attemptsKey(caller.siteId, username));
+}

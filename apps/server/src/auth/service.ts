@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type BlockKind,
+  headerNames,
+  type LoginResult,
+  type loginBodySchema,
+  type registerBodySchema,
+} from '@site/contract';
+import type { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { AppError, validationError } from '../http/app-error.ts';
+import type { SiteService } from '../site/service.ts';
+import type { CacheStore } from '../stores/cache.ts';
+import type { Clock } from '../stores/clock.ts';
+import { createCaptchaService } from './captcha.ts';
+import {
+  type AuthContext,
+  type CallerContext,
+  type MemberPrincipal,
+  presentMember,
+  presentMemberWithMoney,
+} from './context.ts';
+import { finishDeviceVerification, resendDeviceCode } from './device-verification.ts';
+import { login } from './login.ts';
+import { changePassword, resetPassword, sendPasswordResetCode } from './password.ts';
+import { createPasswordHasher, type PasswordHasher } from './passwords.ts';
+import { register } from './registration.ts';
+import { authenticate, logout } from './sessions.ts';
+import * as store from './store.ts';
+import { createLoginThrottle } from './throttle.ts';
+import { signJwt, verifyJwt } from './tokens.ts';
+import { disableTotp, enableTotp, setupTotp, verifySecondFactor } from './two-factor.ts';
+
+export type AuthService = Awaited<ReturnType<typeof createAuthService>>;
+
+/** What the guard and routes hand in: the request as the request guard decorated it. */
+export interface AuthRequest extends CallerContext {
+  headers: Record<string, string | string[] | undefined>;
+}
+
+const socketTokenTtlMs = 5 * 60_000;
+
+const tokenOf = (request: AuthRequest) => {
+  const value = request.headers[headerNames.token];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+};
+const callerOf = (request: AuthRequest): CallerContext => ({
+  siteId: request.siteId,
+  deviceUuid: request.deviceUuid,
+  clientType: request.clientType,
+  ip: request.ip,
+});
+
+export interface AuthServiceDeps {
+  db: Db;
+  cache: CacheStore;
+  clock: Clock;
+  sites: SiteService;
+  hasher?: PasswordHasher;
+  lockedMoneyOf?: (memberId: bigint) => Promise<bigint>;
+  /** Keeps captcha answers readable through `captchaAnswerForTests`; never set outside tests. */
+  isTestMode?: boolean;
+}
+
+/**
+ * Members, sessions and account security. Routes and other domains call this; `requireMember`
+ * is the guard every member-only route starts with.
+ */
+export async function createAuthService(deps: AuthServiceDeps) {
+  const captcha = createCaptchaService({
+    cache: deps.cache,
+    clock: deps.clock,
+    isTestMode: deps.isTestMode ?? false,
+  });
+  const ctx: AuthContext = {
+    db: deps.db,
+    cache: deps.cache,
+    clock: deps.clock,
+    sites: deps.sites,
+    hasher: deps.hasher ?? createPasswordHasher(),
+    captcha,
+    throttle: createLoginThrottle(deps.cache, deps.clock, 'member-login'),
+    jwtSecret: await store.ensureSecret(deps.db, 'socket-jwt', randomBytes(32).toString('base64url')),
+    lockedMoneyOf: deps.lockedMoneyOf ?? (async () => 0n),
+  };
+  const requireMember = (request: AuthRequest): Promise<MemberPrincipal> =>
+    authenticate(ctx, callerOf(request), tokenOf(request));
+  const loadMember = async (principal: MemberPrincipal) => {
+    const member = await store.findMemberById(ctx.db, principal.memberId);
+    if (!member) {
+      throw new AppError(10004);
+    }
+    return member;
+  };
+
+  return {
+    requireMember,
+    captcha: () => captcha.issue(),
+    captchaAnswerForTests: (captchaId: string) => captcha.answerForTests(captchaId),
+    register: (request: AuthRequest, body: z.output<typeof registerBodySchema>): Promise<LoginResult> =>
+      register(ctx, callerOf(request), body),
+    login: (request: AuthRequest, body: z.output<typeof loginBodySchema>): Promise<LoginResult> =>
+      login(ctx, callerOf(request), body),
+    logout: (request: AuthRequest) => logout(ctx, callerOf(request), tokenOf(request)),
+    finishDeviceVerification: (request: AuthRequest, body: { ticket: string; code: string }) =>
+      finishDeviceVerification(ctx, callerOf(request), body),
+    resendDeviceCode: (request: AuthRequest, ticket: string) =>
+      resendDeviceCode(ctx, callerOf(request), ticket),
+    sendPasswordResetCode: (request: AuthRequest, body: Parameters<typeof sendPasswordResetCode>[2]) =>
+      sendPasswordResetCode(ctx, callerOf(request), body),
+    resetPassword: (request: AuthRequest, body: Parameters<typeof resetPassword>[2]) =>
+      resetPassword(ctx, callerOf(request), body),
+
+    async memberInfo(request: AuthRequest, withLockMoney: boolean) {
+      const member = await loadMember(await requireMember(request));
+      return withLockMoney ? presentMemberWithMoney(ctx, member) : presentMember(member);
+    },
+    async changePassword(request: AuthRequest, body: Parameters<typeof changePassword>[3]) {
+      await changePassword(ctx, callerOf(request), await requireMember(request), body);
+    },
+    async socketToken(request: AuthRequest) {
+      const principal = await requireMember(request);
+      const expiresAtMs = ctx.clock.now() + socketTokenTtlMs;
+      const token = signJwt(
+        {
+          sub: String(principal.memberId),
+          sid: String(principal.sessionId),
+          site: principal.siteId,
+          dev: request.deviceUuid,
+          exp: Math.floor(expiresAtMs / 1000),
+        },
+        ctx.jwtSecret,
+      );
+      return { token, expiresAt: new Date(expiresAtMs).toISOString() };
+    },
+    /** For the socket gateway: the claims of a token from `socketToken`, or undefined. */
+    verifySocketToken: (token: string) => verifyJwt(token, ctx.jwtSecret, ctx.clock.now()),
+    setupTotp: async (request: AuthRequest) => setupTotp(ctx, await requireMember(request)),
+    enableTotp: async (request: AuthRequest, code: string) =>
+      enableTotp(ctx, await requireMember(request), code),
+    disableTotp: async (request: AuthRequest, body: { code: string; password: string }) =>
+      disableTotp(ctx, await requireMember(request), body),
+    /** Withdrawals call this: with two-factor on, a valid unused code is required (10409). */
+    verifySecondFactor: (memberId: bigint, code: string | undefined) =>
+      verifySecondFactor(ctx, memberId, code),
+    async loginHistory(request: AuthRequest, page: { pageNum: number; pageSize: number }) {
+      const principal = await requireMember(request);
+      return presentHistory(
+        await store.pageLoginHistory(ctx.db, principal.memberId, page.pageNum, page.pageSize),
+        page,
+      );
+    },
+    operator: createOperatorActions(ctx),
+  };
+}
+
+function presentHistory(
+  result: Awaited<ReturnType<typeof store.pageLoginHistory>>,
+  page: { pageNum: number; pageSize: number },
+) {
+  return {
+    list: result.rows.map((row) => ({
+      loginAt: row.logged_in_at.toISOString(),
+      ip: row.ip,
+      deviceUuid: row.device_uuid,
+      clientType: row.client_type,
+    })),
+    total: result.total,
+    pageNum: page.pageNum,
+    pageSize: page.pageSize,
+  };
+}
+
+/** What the operator API may do to members and access on a site. */
+function createOperatorActions(ctx: AuthContext) {
+  const memberIdOf = async (siteId: number, username: string) => {
+    const member = await store.findMemberByUsername(ctx.db, siteId, username.toLowerCase());
+    if (!member) {
+      throw validationError('username', '会员不存在');
+    }
+    return member.id;
+  };
+  return {
+    async block(siteId: number, kind: BlockKind, value: string, reason: string) {
+      const now = new Date(ctx.clock.now());
+      if (kind === 'member') {
+        await ctx.db.transaction().execute(async (tx) => {
+          const memberId = await store.setMemberStatus(tx, siteId, value.toLowerCase(), 'blocked', reason);
+          if (memberId === undefined) {
+            throw validationError('value', '会员不存在');
+          }
+          await store.endMemberSessions(tx, memberId, 'blocked', now);
+        });
+        return;
+      }
+      const storedKind = kind === 'device' ? 'device' : value.includes('/') ? 'network' : 'ip';
+      await store.upsertAccessBlock(ctx.db, siteId, storedKind, value, reason, now);
+    },
+    async unblock(siteId: number, kind: BlockKind, value: string) {
+      const isLifted =
+        kind === 'member'
+          ? (await store.setMemberStatus(ctx.db, siteId, value.toLowerCase(), 'active', '')) !== undefined
+          : await store.deleteAccessBlock(
+              ctx.db,
+              siteId,
+              kind === 'device' ? ['device'] : ['ip', 'network'],
+              value,
+            );
+      if (!isLifted) {
+        throw validationError('value', '没有这条限制');
+      }
+    },
+    async blocks(siteId: number) {
+      const { blocks, members } = await store.listBlocks(ctx.db, siteId);
+      return [
+        ...members.map((member) => ({
+          kind: 'member' as const,
+          value: member.username,
+          reason: member.blocked_reason,
+          createdAt: member.created_at.toISOString(),
+        })),
+        ...blocks.map((block) => ({
+          kind: block.kind === 'device' ? ('device' as const) : ('ip' as const),
+          value: block.value,
+          reason: block.reason,
+          createdAt: block.created_at.toISOString(),
+        })),
+      ];
+    },
+    async loginHistory(siteId: number, username: string, page: { pageNum: number; pageSize: number }) {
+      const memberId = await memberIdOf(siteId, username);
+      return presentHistory(
+        await store.pageLoginHistory(ctx.db, memberId, page.pageNum, page.pageSize),
+        page,
+      );
+    },
+    async outbox(siteId: number, page: { pageNum: number; pageSize: number }) {
+      const result = await store.pageOutbox(ctx.db, siteId, page.pageNum, page.pageSize);
+      return {
+        list: result.rows.map((row) => ({
+          id: Number(row.id),
+          channel: row.channel,
+          recipient: row.recipient,
+          purpose: row.purpose,
+          body: row.body,
+          createdAt: row.created_at.toISOString(),
+        })),
+        total: result.total,
+        pageNum: page.pageNum,
+        pageSize: page.pageSize,
+      };
+    },
+  };
+}

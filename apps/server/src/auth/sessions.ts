@@ -1,0 +1,148 @@
+import type { LoginResult } from '@site/contract';
+import { AppError } from '../http/app-error.ts';
+import {
+  type AuthContext,
+  assertAccessAllowed,
+  type CallerContext,
+  isUniqueViolation,
+  type MemberPrincipal,
+  presentMember,
+  withoutRowDetail,
+} from './context.ts';
+import * as store from './store.ts';
+import type { SessionEndReason } from './tables.ts';
+import { hashToken, newSessionToken } from './tokens.ts';
+
+const hourMs = 3_600_000;
+const dayMs = 24 * hourMs;
+
+/**
+ * A remembered session (the client keeps its cookie 365 days) still ends after 14 idle days or
+ * 90 days in all; otherwise after 2 idle hours or 24 hours. Activity is written at most once a
+ * minute, so a busy member does not cost a write per request.
+ */
+export const sessionPolicy = {
+  idleMs: 2 * hourMs,
+  absoluteMs: dayMs,
+  rememberedIdleMs: 14 * dayMs,
+  rememberedAbsoluteMs: 90 * dayMs,
+  touchEveryMs: 60_000,
+} as const;
+
+const idleMsOf = (isRemembered: boolean) =>
+  isRemembered ? sessionPolicy.rememberedIdleMs : sessionPolicy.idleMs;
+
+export async function startMemberSession(
+  ctx: AuthContext,
+  caller: CallerContext,
+  member: store.MemberRow,
+  isRemembered: boolean,
+): Promise<LoginResult> {
+  const token = newSessionToken();
+  const nowMs = ctx.clock.now();
+  const now = new Date(nowMs);
+  const absoluteExpiresAt = new Date(
+    nowMs + (isRemembered ? sessionPolicy.rememberedAbsoluteMs : sessionPolicy.absoluteMs),
+  );
+  const session: store.NewSession = {
+    tokenHash: hashToken(token),
+    memberId: member.id,
+    siteId: caller.siteId,
+    clientType: caller.clientType,
+    deviceUuid: caller.deviceUuid,
+    ip: caller.ip,
+    isRemembered,
+    now,
+    idleExpiresAt: new Date(nowMs + idleMsOf(isRemembered)),
+    absoluteExpiresAt,
+  };
+  await insertSessionRetryingRace(ctx, session);
+  return {
+    token,
+    expiresAt: absoluteExpiresAt.toISOString(),
+    member: presentMember({ ...member, last_login_at: now }),
+  };
+}
+
+/**
+ * Two logins of one member racing on PostgreSQL: the later one cannot see the session the other
+ * is inserting, so the one-live-session index refuses it; once that commits, a retry ends it.
+ */
+async function insertSessionRetryingRace(ctx: AuthContext, session: store.NewSession) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await ctx.db.transaction().execute((tx) => store.startSession(tx, session));
+      return;
+    } catch (error) {
+      if (!isUniqueViolation(error, 'member_sessions_live') || attempt >= 3) {
+        throw withoutRowDetail(error, 'session start');
+      }
+    }
+  }
+}
+
+/** The code a client gets for a session that was ended, so it can tell the player why. */
+function codeForEndedSession(reason: SessionEndReason): 6001 | 10105 | 10104 | 10004 {
+  switch (reason) {
+    case 'replaced':
+      return 6001;
+    case 'password_changed':
+      return 10105;
+    case 'blocked':
+      return 10104;
+    case 'logout':
+      return 10004;
+    default: {
+      const unhandled: never = reason;
+      throw new Error(`unhandled session end ${String(unhandled)}`);
+    }
+  }
+}
+
+/**
+ * The signed-in member behind a token: 10004 without a live session, 6001 / 10105 / 10104 for a
+ * session another login, a password change or a block ended, 10104 for a blocked account.
+ */
+export async function authenticate(
+  ctx: AuthContext,
+  caller: CallerContext,
+  token: string | undefined,
+): Promise<MemberPrincipal> {
+  if (!token || token.length > 128) {
+    throw new AppError(10004);
+  }
+  const session = await store.findSessionByTokenHash(ctx.db, hashToken(token));
+  if (!session || session.site_id !== caller.siteId) {
+    throw new AppError(10004);
+  }
+  if (session.end_reason) {
+    throw new AppError(codeForEndedSession(session.end_reason));
+  }
+  if (session.status === 'blocked') {
+    throw new AppError(10104);
+  }
+  const nowMs = ctx.clock.now();
+  if (nowMs >= session.idle_expires_at.getTime() || nowMs >= session.absolute_expires_at.getTime()) {
+    throw new AppError(10004);
+  }
+  await assertAccessAllowed(ctx, caller);
+  if (nowMs - session.last_seen_at.getTime() >= sessionPolicy.touchEveryMs) {
+    const idleExpiresMs = Math.min(
+      nowMs + idleMsOf(session.is_remembered),
+      session.absolute_expires_at.getTime(),
+    );
+    await store.touchSession(ctx.db, session.id, new Date(nowMs), new Date(idleExpiresMs));
+  }
+  return { memberId: session.member_id, sessionId: session.id, siteId: session.site_id };
+}
+
+/** Logging out is idempotent: an unknown or already ended token is simply gone. */
+export async function logout(ctx: AuthContext, caller: CallerContext, token: string | undefined) {
+  if (!token || token.length > 128) {
+    return;
+  }
+  const session = await store.findSessionByTokenHash(ctx.db, hashToken(token));
+  if (session && session.site_id === caller.siteId) {
+    await store.endSession(ctx.db, session.id, 'logout', new Date(ctx.clock.now()));
+  }
+}

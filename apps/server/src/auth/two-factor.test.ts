@@ -1,0 +1,104 @@
+import { routes } from '@site/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing.ts';
+import { authClient, homeOf, registered } from './test-support.ts';
+import { encodeBase32, totpCodeAt, totpStepAt } from './totp.ts';
+
+let testApp: TestApp;
+let client: ReturnType<typeof authClient>;
+beforeAll(async () => {
+  testApp = await createTestApp();
+  client = authClient(testApp);
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+const as = (username: string) => ({ ip: homeOf(username).ip, device: homeOf(username).device });
+const codeNow = (secret: string) => totpCodeAt(secret, totpStepAt(testApp.clock.now()));
+const isEnabled = async (username: string) =>
+  (
+    await testApp.stores.db
+      .selectFrom('members')
+      .select('is_totp_enabled')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow()
+  ).is_totp_enabled;
+
+describe('TOTP', () => {
+  it('matches the RFC 6238 SHA-1 test vector', () => {
+    const secret = encodeBase32(Buffer.from('12345678901234567890'));
+    expect(secret).toBe('GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ');
+    expect(totpCodeAt(secret, totpStepAt(59_000))).toBe('287082');
+    expect(totpCodeAt(secret, totpStepAt(1_111_111_109_000))).toBe('081804');
+  });
+});
+
+describe('two-factor', () => {
+  let secret = '';
+  let token = '';
+  let memberId = 0n;
+
+  it('switches on only with a code from the new secret', async () => {
+    const member = await registered(client, 'totp0001');
+    token = member.token;
+    memberId = BigInt(member.member.memberId);
+    const setup = await client.call<{ secret: string; otpauthUrl: string }>('POST', routes.totpSetup.path, {
+      ...as('totp0001'),
+      token,
+    });
+    secret = setup.data.secret;
+    expect(setup.data.otpauthUrl).toMatch(/^otpauth:\/\/totp\/.+totp0001\?secret=[A-Z2-7]+/);
+    const enable = (code: string) =>
+      client.call('POST', routes.totpEnable.path, { ...as('totp0001'), token, body: { code } });
+    const wrong = codeNow(secret) === '000000' ? '111111' : '000000';
+    expect((await enable(wrong)).code).toBe(10409);
+    expect(await isEnabled('totp0001')).toBe(false);
+    expect((await enable(codeNow(secret))).code).toBe(6000);
+    expect(await isEnabled('totp0001')).toBe(true);
+  });
+
+  it('then login needs a current, unused code (10409 otherwise) and starts no session without it', async () => {
+    testApp.clock.advance(30_000);
+    const sessions = async () =>
+      (
+        await testApp.stores.db
+          .selectFrom('member_sessions')
+          .select('id')
+          .where('ended_at', 'is', null)
+          .execute()
+      ).length;
+    const before = await sessions();
+    const missing = await client.login('totp0001');
+    expect(missing).toMatchObject({ code: 10409, data: { isTotpRequired: true } });
+    const wrong = codeNow(secret) === '000000' ? '111111' : '000000';
+    expect((await client.login('totp0001', { extra: { totpCode: wrong } })).code).toBe(10409);
+    expect(await sessions()).toBe(before);
+    const code = codeNow(secret);
+    const signedIn = await client.login('totp0001', { extra: { totpCode: code } });
+    expect(signedIn.code).toBe(6000);
+    expect((await client.login('totp0001', { extra: { totpCode: code } })).code).toBe(10409);
+    token = signedIn.data.token;
+  });
+
+  it('guards withdrawals through verifySecondFactor', async () => {
+    testApp.clock.advance(30_000);
+    await expect(testApp.services.auth.verifySecondFactor(memberId, undefined)).rejects.toMatchObject({
+      code: 10409,
+    });
+    await expect(
+      testApp.services.auth.verifySecondFactor(memberId, codeNow(secret)),
+    ).resolves.toBeUndefined();
+  });
+
+  it('switches off only with the password and a code', async () => {
+    testApp.clock.advance(30_000);
+    const disable = (body: object) =>
+      client.call('POST', routes.totpDisable.path, { ...as('totp0001'), token, body });
+    expect((await disable({ code: codeNow(secret), password: 'wrong-password' })).code).toBe(10001);
+    expect(await isEnabled('totp0001')).toBe(true);
+    expect((await disable({ code: codeNow(secret), password: 'Corr3ct-Horse-Battery' })).code).toBe(6000);
+    expect(await isEnabled('totp0001')).toBe(false);
+    expect((await client.login('totp0001')).code).toBe(6000);
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * Double-entry ledger. Every invariant the service asserts is also enforced here:
+ * - member accounts (main, venue wallet, withdrawal hold, bonus) never go negative: a check on
+ *   their balance rows, whose `may_go_negative` flag a foreign key ties to the account kind;
+ * - every movement writes exactly two entries summing to zero: a deferred constraint trigger
+ *   checks each (transfer, phase) at commit, so balances can only change in balanced pairs;
+ * - a transfer id is used once: the primary key.
+ * Each account row has a fixed number of balance rows (shards); house, venue and external
+ * accounts spread their traffic over several, so none of them becomes a hot row.
+ * A movement is one call of a function below: one statement and one round trip, locking the
+ * balance rows in (account, shard) order, checking and moving in one conditional update.
+ * Transfers carry no foreign key to accounts: its KEY SHARE lock on the house account row,
+ * taken by every concurrent transfer, would turn that row into the hot spot (multixacts) the
+ * shards avoid. `npm run reconcile` checks those references instead.
+ */
+export const ledgerMigration = {
+  id: '0003_ledger',
+  sql: `
+create table ledger_accounts (
+  id bigint generated always as identity primary key,
+  site_id integer not null check (site_id > 0),
+  kind text not null check (kind in (
+    'member_main', 'member_venue', 'member_withdrawal_hold', 'member_bonus', 'house', 'venue', 'external'
+  )),
+  member_id bigint check (member_id > 0),
+  code text not null default '' check (code ~ '^[A-Za-z0-9_]{0,32}$'),
+  may_go_negative boolean generated always as (kind in ('house', 'venue', 'external')) stored,
+  shard_count smallint not null check (shard_count between 1 and 64),
+  created_at timestamptz not null,
+  unique nulls not distinct (site_id, kind, member_id, code),
+  unique (id, may_go_negative),
+  check ((member_id is not null) = (not may_go_negative)),
+  check (may_go_negative or shard_count = 1),
+  check ((kind in ('member_venue', 'venue', 'house', 'external')) = (code <> ''))
+);
+
+create table ledger_balances (
+  account_id bigint not null,
+  shard smallint not null check (shard >= 0),
+  may_go_negative boolean not null,
+  available_fen bigint not null default 0,
+  pending_fen bigint not null default 0 check (pending_fen >= 0),
+  primary key (account_id, shard),
+  foreign key (account_id, may_go_negative) references ledger_accounts (id, may_go_negative),
+  check (may_go_negative or available_fen >= 0)
+);
+
+create table ledger_transfers (
+  id text primary key check (id ~ '^[A-Za-z0-9_:.-]{1,64}$'),
+  site_id integer not null check (site_id > 0),
+  debit_account_id bigint not null,
+  debit_shard smallint not null,
+  credit_account_id bigint not null,
+  credit_shard smallint not null,
+  amount_fen bigint not null check (amount_fen > 0),
+  kind text not null check (kind ~ '^[a-z_]{1,32}$'),
+  memo text not null default '' check (length(memo) <= 200),
+  is_pending boolean not null,
+  status text not null check (status in ('pending', 'posted', 'voided')),
+  created_at timestamptz not null,
+  resolved_at timestamptz,
+  check (debit_account_id <> credit_account_id),
+  check (is_pending or status = 'posted'),
+  check ((status = 'pending') = (resolved_at is null))
+);
+create index ledger_transfers_pending on ledger_transfers (created_at) where status = 'pending';
+
+create table ledger_entries (
+  id bigint generated always as identity primary key,
+  transfer_id text not null references ledger_transfers (id),
+  phase text not null check (phase in ('reserve', 'post', 'void')),
+  account_id bigint not null,
+  shard smallint not null,
+  bucket text not null check (bucket in ('available', 'pending')),
+  amount_fen bigint not null check (amount_fen <> 0),
+  balance_after_fen bigint not null,
+  created_at timestamptz not null,
+  unique (transfer_id, phase, account_id, bucket),
+  foreign key (account_id, shard) references ledger_balances (account_id, shard)
+);
+create index ledger_entries_account on ledger_entries (account_id, id);
+
+create function ledger_check_entry_pair() returns trigger language plpgsql as $$
+declare
+  entry_count integer;
+  amount_sum bigint;
+begin
+  select count(*), coalesce(sum(amount_fen), 0) into entry_count, amount_sum
+    from ledger_entries where transfer_id = new.transfer_id and phase = new.phase;
+  if entry_count <> 2 or amount_sum <> 0 then
+    raise exception 'ledger: transfer % phase % has % entries summing to %',
+      new.transfer_id, new.phase, entry_count, amount_sum using errcode = '23514';
+  end if;
+  return null;
+end $$;
+
+create constraint trigger ledger_entries_balanced after insert on ledger_entries
+  deferrable initially deferred for each row execute function ledger_check_entry_pair();
+
+create function ledger_transfer(
+  p_id text, p_site_id integer, p_debit_id bigint, p_debit_shard smallint,
+  p_credit_id bigint, p_credit_shard smallint, p_amount bigint, p_kind text, p_memo text,
+  p_is_pending boolean, p_now timestamptz
+) returns table (outcome text, debit_available_fen bigint, debit_pending_fen bigint, credit_available_fen bigint)
+language plpgsql as $$
+declare
+  v_debit_available bigint;
+  v_debit_pending bigint;
+  v_credit_available bigint;
+begin
+  if exists (select 1 from ledger_transfers where id = p_id) then
+    return query select 'exists', null::bigint, null::bigint, null::bigint;
+    return;
+  end if;
+  -- A reservation touches only the debit row; otherwise the lower (account, shard) is locked first.
+  if not p_is_pending and (p_credit_id, p_credit_shard) < (p_debit_id, p_debit_shard) then
+    perform 1 from ledger_balances where account_id = p_credit_id and shard = p_credit_shard for no key update;
+  end if;
+  update ledger_balances
+    set available_fen = available_fen - p_amount,
+        pending_fen = pending_fen + case when p_is_pending then p_amount else 0 end
+    where account_id = p_debit_id and shard = p_debit_shard and (may_go_negative or available_fen >= p_amount)
+    returning available_fen, pending_fen into v_debit_available, v_debit_pending;
+  if not found then
+    if not exists (select 1 from ledger_balances where account_id = p_debit_id and shard = p_debit_shard) then
+      raise exception 'ledger: no balance row % shard %', p_debit_id, p_debit_shard;
+    end if;
+    return query select 'insufficient', null::bigint, null::bigint, null::bigint;
+    return;
+  end if;
+  insert into ledger_transfers (id, site_id, debit_account_id, debit_shard, credit_account_id, credit_shard,
+      amount_fen, kind, memo, is_pending, status, created_at, resolved_at)
+    values (p_id, p_site_id, p_debit_id, p_debit_shard, p_credit_id, p_credit_shard, p_amount, p_kind, p_memo,
+      p_is_pending, case when p_is_pending then 'pending' else 'posted' end, p_now,
+      case when p_is_pending then null else p_now end);
+  if p_is_pending then
+    insert into ledger_entries (transfer_id, phase, account_id, shard, bucket, amount_fen, balance_after_fen, created_at)
+      values (p_id, 'reserve', p_debit_id, p_debit_shard, 'available', -p_amount, v_debit_available, p_now),
+             (p_id, 'reserve', p_debit_id, p_debit_shard, 'pending', p_amount, v_debit_pending, p_now);
+  else
+    update ledger_balances set available_fen = available_fen + p_amount
+      where account_id = p_credit_id and shard = p_credit_shard
+      returning available_fen into v_credit_available;
+    if not found then
+      raise exception 'ledger: no balance row % shard %', p_credit_id, p_credit_shard;
+    end if;
+    insert into ledger_entries (transfer_id, phase, account_id, shard, bucket, amount_fen, balance_after_fen, created_at)
+      values (p_id, 'post', p_debit_id, p_debit_shard, 'available', -p_amount, v_debit_available, p_now),
+             (p_id, 'post', p_credit_id, p_credit_shard, 'available', p_amount, v_credit_available, p_now);
+  end if;
+  return query select 'created', v_debit_available, v_debit_pending, v_credit_available;
+end $$;
+
+create function ledger_post(p_id text, p_now timestamptz)
+returns table (outcome text, debit_pending_fen bigint, credit_available_fen bigint)
+language plpgsql as $$
+declare
+  t ledger_transfers%rowtype;
+  v_debit_pending bigint;
+  v_credit_available bigint;
+begin
+  update ledger_transfers set status = 'posted', resolved_at = p_now
+    where id = p_id and status = 'pending' returning * into t;
+  if not found then
+    return query select coalesce((select status from ledger_transfers where id = p_id), 'missing'),
+      null::bigint, null::bigint;
+    return;
+  end if;
+  if (t.credit_account_id, t.credit_shard) < (t.debit_account_id, t.debit_shard) then
+    perform 1 from ledger_balances
+      where account_id = t.credit_account_id and shard = t.credit_shard for no key update;
+  end if;
+  update ledger_balances set pending_fen = pending_fen - t.amount_fen
+    where account_id = t.debit_account_id and shard = t.debit_shard
+    returning pending_fen into v_debit_pending;
+  update ledger_balances set available_fen = available_fen + t.amount_fen
+    where account_id = t.credit_account_id and shard = t.credit_shard
+    returning available_fen into v_credit_available;
+  insert into ledger_entries (transfer_id, phase, account_id, shard, bucket, amount_fen, balance_after_fen, created_at)
+    values (p_id, 'post', t.debit_account_id, t.debit_shard, 'pending', -t.amount_fen, v_debit_pending, p_now),
+           (p_id, 'post', t.credit_account_id, t.credit_shard, 'available', t.amount_fen, v_credit_available, p_now);
+  return query select 'done', v_debit_pending, v_credit_available;
+end $$;
+
+create function ledger_void(p_id text, p_now timestamptz)
+returns table (outcome text, debit_pending_fen bigint, debit_available_fen bigint)
+language plpgsql as $$
+declare
+  t ledger_transfers%rowtype;
+  v_debit_pending bigint;
+  v_debit_available bigint;
+begin
+  update ledger_transfers set status = 'voided', resolved_at = p_now
+    where id = p_id and status = 'pending' returning * into t;
+  if not found then
+    return query select coalesce((select status from ledger_transfers where id = p_id), 'missing'),
+      null::bigint, null::bigint;
+    return;
+  end if;
+  update ledger_balances
+    set pending_fen = pending_fen - t.amount_fen, available_fen = available_fen + t.amount_fen
+    where account_id = t.debit_account_id and shard = t.debit_shard
+    returning pending_fen, available_fen into v_debit_pending, v_debit_available;
+  insert into ledger_entries (transfer_id, phase, account_id, shard, bucket, amount_fen, balance_after_fen, created_at)
+    values (p_id, 'void', t.debit_account_id, t.debit_shard, 'pending', -t.amount_fen, v_debit_pending, p_now),
+           (p_id, 'void', t.debit_account_id, t.debit_shard, 'available', t.amount_fen, v_debit_available, p_now);
+  return query select 'done', v_debit_pending, v_debit_available;
+end $$;
+`,
+};
