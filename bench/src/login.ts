@@ -1,22 +1,9 @@
-/**
- * `npm run bench -- login`: valid logins/s and p99 through the whole app next to the raw
- * argon2id hash rate measured in the same run with the same parameters and concurrency cap,
- * then 500 wrong-password logins fired at once while preInfo is measured, against a preInfo
- * baseline without the flood. The app runs in this process on a fresh PGlite data dir, behind
- * one trusted proxy hop so each simulated player can carry its own address.
- */
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { basePathOf, clientVersion, headerNames, routes, signRequest } from '@site/contract';
 import autocannon from 'autocannon';
-import { buildApp } from '../../apps/server/src/app.ts';
 import { argon2Options } from '../../apps/server/src/auth/passwords.ts';
-import { createServices } from '../../apps/server/src/services.ts';
-import { seedDemoData } from '../../apps/server/src/site/seed.ts';
-import { systemClock } from '../../apps/server/src/stores/clock.ts';
-import { openStores } from '../../apps/server/src/stores/stores.ts';
+import { startBenchNode } from './bench-node.ts';
 import { printTable } from './harness.ts';
 
 const memberCount = 48;
@@ -55,37 +42,7 @@ async function headersFor(method: string, url: string, player: Player): Promise<
   };
 }
 
-async function startApp() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-login-'));
-  const stores = await openStores({
-    database: { kind: 'pglite', dataDir },
-    redisUrl: undefined,
-    keyPrefix: 'bench:',
-    clock: systemClock,
-  });
-  const services = await createServices(stores, systemClock);
-  await seedDemoData({ db: stores.db, sites: services.sites, clock: systemClock }, 9001);
-  const app = await buildApp({
-    stores,
-    services,
-    clock: systemClock,
-    defaultSiteId: 9001,
-    rateLimitPerMinute: 100_000_000,
-    logLevel: 'warn',
-    trustProxyHops: 1,
-  });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    baseUrl: address,
-    services,
-    async close() {
-      await app.close();
-      await services.close();
-      await stores.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const startApp = () => startBenchNode({ trustProxyHops: 1 });
 
 /** Raw argon2id: the same parameters, `hashConcurrency` hashes in flight, no app around them. */
 async function measureHashRate(count: number) {

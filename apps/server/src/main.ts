@@ -1,25 +1,17 @@
-import path from 'node:path';
-import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { createServices } from './services.ts';
-import { seedDemoData } from './site/seed.ts';
+import { createNode, databaseTargetOf } from './node.ts';
 import { systemClock } from './stores/clock.ts';
 import { openStores } from './stores/stores.ts';
 
 const config = loadConfig();
 const stores = await openStores({
-  database: config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL }
-    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+  database: databaseTargetOf(config),
   redisUrl: config.REDIS_URL,
   keyPrefix: 'site:',
   clock: systemClock,
 });
-const services = await createServices(stores, systemClock);
-await seedDemoData({ db: stores.db, sites: services.sites, clock: systemClock }, config.SITE_ID);
-const app = await buildApp({
+const node = await createNode({
   stores,
-  services,
   clock: systemClock,
   defaultSiteId: config.SITE_ID,
   rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
@@ -34,13 +26,11 @@ async function shutdown(signal: string) {
     return;
   }
   isClosing = true;
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await services.close();
-  await stores.close();
+  node.app.log.info({ signal }, 'shutting down');
+  await node.close();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.PORT, host: config.HOST });
+await node.app.listen({ port: config.PORT, host: config.HOST });

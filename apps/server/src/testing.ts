@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { basePathOf, clientVersion, headerNames, signRequest, siteIdDefault } from '@site/contract';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
-import { buildApp } from './app.ts';
-import { createServices, type Services } from './services.ts';
-import { seedDemoData } from './site/seed.ts';
-import type { Clock } from './stores/clock.ts';
+import { createNode, type Node } from './node.ts';
+import { type Clock, systemClock } from './stores/clock.ts';
 import { openStores, type Stores } from './stores/stores.ts';
 
 /**
@@ -70,49 +67,30 @@ async function withAdminClient(url: string, work: (client: pg.Client) => Promise
   }
 }
 
-export interface TestApp {
-  app: FastifyInstance;
-  services: Services;
-  stores: Stores;
+export interface TestApp extends Node {
   clock: TestClock;
-  close(): Promise<void>;
 }
 
 export async function createTestApp(
   options: {
     clock?: TestClock;
     rateLimitPerMinute?: number;
-    webDistDir?: string;
     logLevel?: string;
     logStream?: DestinationStream;
   } = {},
 ): Promise<TestApp> {
   const clock = options.clock ?? createTestClock();
-  const stores = await openTestStores(clock);
-  const services = await createServices(stores, clock, { isTestMode: true });
-  await seedDemoData({ db: stores.db, sites: services.sites, clock }, siteIdDefault);
-  const app = await buildApp({
-    stores,
-    services,
+  const node = await createNode({
+    stores: await openTestStores(clock),
     clock,
     defaultSiteId: siteIdDefault,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
     logLevel: options.logLevel ?? 'silent',
     trustProxyHops: 0,
+    isTestMode: true,
     ...(options.logStream ? { logStream: options.logStream } : {}),
-    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
-  return {
-    app,
-    services,
-    stores,
-    clock,
-    async close() {
-      await app.close();
-      await services.close();
-      await stores.close();
-    },
-  };
+  return { ...node, clock };
 }
 
 /** A second site beside the demo one: in maintenance, with login and registration stopped. */
@@ -175,18 +153,13 @@ export async function signedHeaders(
  * at `staticDir`, and the site service so a test can act as the operator.
  */
 export async function startTestServer(options: { staticDir?: string } = {}) {
-  const { systemClock } = await import('./stores/clock.ts');
-  const stores = await openStores({
-    database: { kind: 'pglite' },
-    redisUrl: undefined,
-    keyPrefix: 'e2e:',
-    clock: systemClock,
-  });
-  const services = await createServices(stores, systemClock);
-  await seedDemoData({ db: stores.db, sites: services.sites, clock: systemClock }, siteIdDefault);
-  const app = await buildApp({
-    stores,
-    services,
+  const node = await createNode({
+    stores: await openStores({
+      database: { kind: 'pglite' },
+      redisUrl: undefined,
+      keyPrefix: 'e2e:',
+      clock: systemClock,
+    }),
     clock: systemClock,
     defaultSiteId: siteIdDefault,
     rateLimitPerMinute: 100_000,
@@ -194,14 +167,10 @@ export async function startTestServer(options: { staticDir?: string } = {}) {
     trustProxyHops: 0,
     webDistDir: options.staticDir ?? path.resolve(import.meta.dirname, '../../web/dist'),
   });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = await node.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     baseUrl: address,
-    sites: services.sites,
-    async close() {
-      await app.close();
-      await services.close();
-      await stores.close();
-    },
+    sites: node.services.sites,
+    close: node.close,
   };
 }

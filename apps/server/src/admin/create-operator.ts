@@ -4,9 +4,9 @@
  * (DATABASE_URL, else the PGlite files under DATA_DIR, which only one process may open: stop
  * the server first when running on PGlite).
  */
-import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { AppError } from '../http/app-error.ts';
+import { databaseTargetOf } from '../node.ts';
 import { createServices } from '../services.ts';
 import { seedDemoData } from '../site/seed.ts';
 import { systemClock } from '../stores/clock.ts';
@@ -15,9 +15,7 @@ import { openStores } from '../stores/stores.ts';
 const username = process.argv[2] ?? '';
 const config = loadConfig();
 const stores = await openStores({
-  database: config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL }
-    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+  database: databaseTargetOf(config),
   redisUrl: config.REDIS_URL,
   keyPrefix: 'site:',
   clock: systemClock,

@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { formatFen } from '@site/contract';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
+import { databaseTargetOf } from '../node.ts';
 import { type ReconcileReport, reconcileLedger } from './reconcile.ts';
 
 /**
@@ -9,11 +9,7 @@ import { type ReconcileReport, reconcileLedger } from './reconcile.ts';
  * open (DATABASE_URL, else PGlite under DATA_DIR), prints the totals, exits 1 on any mismatch.
  */
 const config = loadConfig();
-const db = await openDatabase(
-  config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: 1 }
-    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-);
+const db = await openDatabase(databaseTargetOf(config));
 try {
   const report = await reconcileLedger(db);
   process.stdout.write(renderReport(report));

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type AppDeps, buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import type { DatabaseTarget } from './db/database.ts';
+import { createServices, type Services } from './services.ts';
+import { seedDemoData } from './site/seed.ts';
+import type { Stores } from './stores/stores.ts';
+
+/** The database a node, or a command beside it, opens: DATABASE_URL, else PGlite under DATA_DIR. */
+export function databaseTargetOf(config: Config): DatabaseTarget {
+  return config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
+}
+
+export interface Node {
+  app: FastifyInstance;
+  services: Services;
+  stores: Stores;
+  close(): Promise<void>;
+}
+
+export type NodeOptions = Omit<AppDeps, 'services'> & { isTestMode?: boolean };
+
+/**
+ * One node as `npm start`, the tests and the benchmarks run it: services over the given stores,
+ * demo data seeded on first start, and the HTTP app (not yet listening).
+ */
+export async function createNode(options: NodeOptions): Promise<Node> {
+  const { isTestMode = false, ...appDeps } = options;
+  const { stores, clock } = options;
+  const services = await createServices(stores, clock, { isTestMode });
+  await seedDemoData({ db: stores.db, sites: services.sites, clock }, options.defaultSiteId);
+  const app = await buildApp({ ...appDeps, services });
+  return {
+    app,
+    services,
+    stores,
+    async close() {
+      await app.close();
+      await services.close();
+      await stores.close();
+    },
+  };
+}

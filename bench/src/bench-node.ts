@@ -1,0 +1,37 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { siteIdDefault } from '@site/contract';
+import { createNode } from '../../apps/server/src/node.ts';
+import { systemClock } from '../../apps/server/src/stores/clock.ts';
+import { openStores } from '../../apps/server/src/stores/stores.ts';
+
+/**
+ * The real app, listening on a free port, on a fresh PGlite data dir with demo data. The rate
+ * limiter still counts every request; its limit is only raised so the load is not refused.
+ */
+export async function startBenchNode(options: { trustProxyHops?: number } = {}) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-node-'));
+  const node = await createNode({
+    stores: await openStores({
+      database: { kind: 'pglite', dataDir },
+      redisUrl: undefined,
+      keyPrefix: 'bench:',
+      clock: systemClock,
+    }),
+    clock: systemClock,
+    defaultSiteId: siteIdDefault,
+    rateLimitPerMinute: 100_000_000,
+    logLevel: 'warn',
+    trustProxyHops: options.trustProxyHops ?? 0,
+  });
+  const baseUrl = await node.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    baseUrl,
+    services: node.services,
+    async close() {
+      await node.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
