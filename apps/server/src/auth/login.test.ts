@@ -2,7 +2,7 @@ import { routes } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { sessionPolicy } from './sessions.ts';
-import { authClient, homeOf, registered, strongPassword } from './test-support.ts';
+import { authClient, footprint, homeOf, registered, strongPassword } from './test-support.ts';
 import { loginThrottleRules } from './throttle.ts';
 
 let testApp: TestApp;
@@ -16,26 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await testApp.close();
 });
-
-async function footprint(username: string) {
-  const db = testApp.stores.db;
-  const member = await db
-    .selectFrom('members')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  const count = async (table: 'member_sessions' | 'login_history') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<bigint>().as('count'))
-          .where('member_id', '=', member.id)
-          .executeTakeFirstOrThrow()
-      ).count,
-    );
-  return { sessions: await count('member_sessions'), logins: await count('login_history') };
-}
 
 const wrongPassword = { password: 'not-the-password' };
 
@@ -54,17 +34,17 @@ describe('login', () => {
 
   it('answers a wrong password and an unknown name alike, and changes nothing', async () => {
     await registered(client, 'login002');
-    const before = await footprint('login002');
+    const before = await footprint(testApp, 'login002');
     const wrong = await client.login('login002', { extra: wrongPassword });
     const unknown = await client.login('nobody99', { ip: homeOf('login002').ip });
     expect(wrong).toMatchObject({ code: 10001, message: '用户名或密码错误' });
     expect(unknown).toMatchObject({ code: 10001, message: '用户名或密码错误' });
-    expect(await footprint('login002')).toEqual(before);
+    expect(await footprint(testApp, 'login002')).toEqual(before);
   });
 
   it('asks for a captcha after three failures (6021, 6024) and accepts a solved one', async () => {
     await registered(client, 'login003');
-    const before = await footprint('login003');
+    const before = await footprint(testApp, 'login003');
     for (let attempt = 1; attempt <= loginThrottleRules.captchaAfterAccountFailures; attempt += 1) {
       const answer = await client.login('login003', { extra: wrongPassword });
       expect(answer.data).toEqual({
@@ -76,7 +56,7 @@ describe('login', () => {
     const wrongCaptcha = await client.login('login003', { extra: { ...captcha, captchaCode: 'abcd' } });
     expect(wrongCaptcha.code).toBe(6024);
     expect((await client.login('login003', { extra: captcha })).code).toBe(6024);
-    expect(await footprint('login003')).toEqual(before);
+    expect(await footprint(testApp, 'login003')).toEqual(before);
     const solved = await client.login('login003', { extra: await client.solvedCaptcha() });
     expect(solved.code).toBe(6000);
     expect((await client.login('login003')).code).toBe(6000);
@@ -90,11 +70,11 @@ describe('login', () => {
     for (let failure = 1; failure <= loginThrottleRules.delayAfterPairFailures; failure += 1) {
       expect((await attempt(wrongPassword)).code).toBe(10001);
     }
-    const before = await footprint('login004');
+    const before = await footprint(testApp, 'login004');
     const delayed = await attempt({});
     expect(delayed.code).toBe(6501);
     expect(delayed.message).toMatch(/请\d+秒后再试/);
-    expect(await footprint('login004')).toEqual(before);
+    expect(await footprint(testApp, 'login004')).toEqual(before);
     const owner = await client.login('login004', { extra: await client.solvedCaptcha() });
     expect(owner.code).toBe(6000);
   });
@@ -127,13 +107,13 @@ describe('login', () => {
 
   it('honours stopLogin with 10001 and starts no session', async () => {
     await registered(client, 'login006');
-    const before = await footprint('login006');
+    const before = await footprint(testApp, 'login006');
     await testApp.services.sites.update(9001, { stopLogin: true });
     const refused = await client.login('login006');
     await testApp.services.sites.update(9001, { stopLogin: false });
     expect(refused.code).toBe(10001);
     expect(refused.message).toContain('暂停登录');
-    expect(await footprint('login006')).toEqual(before);
+    expect(await footprint(testApp, 'login006')).toEqual(before);
   });
 
   it('validates the payload with 10003', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { deviceVerificationRules } from './device-verification.ts';
 import { deviceAccountRules } from './login.ts';
-import { authClient, homeOf, registered } from './test-support.ts';
+import { authClient, footprint, homeOf, registered } from './test-support.ts';
 
 let testApp: TestApp;
 let client: ReturnType<typeof authClient>;
@@ -14,26 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await testApp.close();
 });
-
-async function footprint(username: string) {
-  const db = testApp.stores.db;
-  const member = await db
-    .selectFrom('members')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  const count = async (table: 'member_sessions' | 'login_history') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<bigint>().as('count'))
-          .where('member_id', '=', member.id)
-          .executeTakeFirstOrThrow()
-      ).count,
-    );
-  return { sessions: await count('member_sessions'), logins: await count('login_history') };
-}
 
 /** The code in the newest sandbox message to `recipient`. */
 async function lastCodeSentTo(recipient: string) {
@@ -50,12 +30,12 @@ describe('unusual IP or device', () => {
   it('answers 6025 for a new IP, 6026 for a new device, 6027 for both, until a captcha is solved', async () => {
     await registered(client, 'risk0001');
     const home = homeOf('risk0001');
-    const before = await footprint('risk0001');
+    const before = await footprint(testApp, 'risk0001');
     expect((await client.login('risk0001', { ip: '192.0.2.1' })).code).toBe(6025);
     expect((await client.login('risk0001', { device: 'device-new-0001' })).code).toBe(6026);
     const both = await client.login('risk0001', { ip: '192.0.2.1', device: 'device-new-0001' });
     expect(both).toMatchObject({ code: 6027, data: { isCaptchaRequired: true } });
-    expect(await footprint('risk0001')).toEqual(before);
+    expect(await footprint(testApp, 'risk0001')).toEqual(before);
     const solved = await client.login('risk0001', { ip: '192.0.2.1', extra: await client.solvedCaptcha() });
     expect(solved.code).toBe(6000);
     expect((await client.login('risk0001', { ip: '192.0.2.1', device: home.device })).code).toBe(6000);
@@ -68,10 +48,10 @@ describe('unusual IP or device', () => {
       await registered(client, name, { device: sharedDevice });
     }
     expect(deviceAccountRules.otherAccountsMax).toBe(names.length - 2);
-    const before = await footprint('share004');
+    const before = await footprint(testApp, 'share004');
     const refused = await client.login('share004', { device: sharedDevice });
     expect(refused.code).toBe(6029);
-    expect(await footprint('share004')).toEqual(before);
+    expect(await footprint(testApp, 'share004')).toEqual(before);
     testApp.clock.advance(deviceAccountRules.windowMs);
     expect((await client.login('share004', { device: sharedDevice })).code).toBe(6000);
   });
@@ -91,17 +71,17 @@ describe('device verification by code', () => {
 
   it('sends a code to the bound phone and signs in with it (6035, then 6000)', async () => {
     await registered(client, 'verify01', { extra: { phone } });
-    const before = await footprint('verify01');
+    const before = await footprint(testApp, 'verify01');
     const answer = await client.login<{ ticket: string }>('verify01', away);
     expect(answer).toMatchObject({ code: 6035, data: { destination: '*******1111' } });
-    expect(await footprint('verify01')).toEqual(before);
+    expect(await footprint(testApp, 'verify01')).toEqual(before);
     const ticket = answer.data.ticket;
     const code = await lastCodeSentTo(phone);
     expect(code).toMatch(/^\d{6}$/);
     const wrongCode = code === '000000' ? '111111' : '000000';
     expect(await verify(ticket, wrongCode)).toMatchObject({ code: 6036, data: { attemptsLeft: 4 } });
     expect(await verify(ticket, code, 'device-thief-0001')).toMatchObject({ code: 6035 });
-    expect(await footprint('verify01')).toEqual(before);
+    expect(await footprint(testApp, 'verify01')).toEqual(before);
     expect((await verify(ticket, code)).code).toBe(6000);
     expect((await verify(ticket, code)).code).toBe(6038);
     expect((await client.login('verify01', away)).code).toBe(6000);
@@ -116,9 +96,9 @@ describe('device verification by code', () => {
       expect((await verify(ticket, wrongCode)).code).toBe(6036);
     }
     expect((await verify(ticket, wrongCode)).code).toBe(6037);
-    const before = await footprint('verify02');
+    const before = await footprint(testApp, 'verify02');
     expect((await client.login('verify02', away)).code).toBe(6037);
-    expect(await footprint('verify02')).toEqual(before);
+    expect(await footprint(testApp, 'verify02')).toEqual(before);
 
     await registered(client, 'verify03', { extra: { phone: '13900003333' } });
     const expiring = await startVerification('verify03');
@@ -147,11 +127,11 @@ describe('blocks', () => {
   it('answers 10104 for a blocked account only after a correct password, and changes nothing', async () => {
     const member = await registered(client, 'block001');
     await testApp.services.auth.operator.block(9001, 'member', 'block001', 'test');
-    const before = await footprint('block001');
+    const before = await footprint(testApp, 'block001');
     expect((await client.login('block001')).code).toBe(10104);
     expect((await client.login('block001', { extra: { password: 'wrong-password' } })).code).toBe(10001);
     expect((await client.memberInfo(member.token, { device: homeOf('block001').device })).code).toBe(10104);
-    expect(await footprint('block001')).toEqual(before);
+    expect(await footprint(testApp, 'block001')).toEqual(before);
     await testApp.services.auth.operator.unblock(9001, 'member', 'block001');
     expect((await client.login('block001')).code).toBe(6000);
   });
@@ -160,7 +140,7 @@ describe('blocks', () => {
     const member = await registered(client, 'block002');
     const home = homeOf('block002');
     const operator = testApp.services.auth.operator;
-    const before = await footprint('block002');
+    const before = await footprint(testApp, 'block002');
     await operator.block(9001, 'device', home.device, '');
     expect((await client.login('block002')).code).toBe(10102);
     expect((await client.memberInfo(member.token, { device: home.device, ip: home.ip })).code).toBe(10102);
@@ -172,7 +152,7 @@ describe('blocks', () => {
     await operator.block(9001, 'ip', `${home.ip.split('.').slice(0, 3).join('.')}.0/24`, '');
     expect((await client.login('block002')).code).toBe(6033);
     expect((await client.register('block003', { ip: home.ip })).code).toBe(6033);
-    expect(await footprint('block002')).toEqual(before);
+    expect(await footprint(testApp, 'block002')).toEqual(before);
     await operator.unblock(9001, 'ip', `${home.ip.split('.').slice(0, 3).join('.')}.0/24`);
     expect((await client.login('block002')).code).toBe(6000);
   });

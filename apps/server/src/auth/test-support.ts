@@ -96,3 +96,22 @@ export async function registered(
   }
   return answer.data;
 }
+
+/** What a refused login must leave unchanged: the member's sessions and login history. */
+export async function footprint(testApp: TestApp, username: string) {
+  const db = testApp.stores.db;
+  const member = await db
+    .selectFrom('members')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  const count = async (table: 'member_sessions' | 'login_history') => {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<bigint>().as('count'))
+      .where('member_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  };
+  return { sessions: await count('member_sessions'), logins: await count('login_history') };
+}
