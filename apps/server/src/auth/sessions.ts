@@ -4,10 +4,8 @@ import {
   type AuthContext,
   assertAccessAllowed,
   type CallerContext,
-  isUniqueViolation,
   type MemberPrincipal,
   presentMember,
-  withoutRowDetail,
 } from './context.ts';
 import * as store from './store.ts';
 import type { SessionEndReason } from './tables.ts';
@@ -56,29 +54,12 @@ export async function startMemberSession(
     idleExpiresAt: new Date(nowMs + idleMsOf(isRemembered)),
     absoluteExpiresAt,
   };
-  await insertSessionRetryingRace(ctx, session);
+  await ctx.db.transaction().execute((tx) => store.startSession(tx, session));
   return {
     token,
     expiresAt: absoluteExpiresAt.toISOString(),
     member: presentMember({ ...member, last_login_at: now }),
   };
-}
-
-/**
- * Two logins of one member racing on PostgreSQL: the later one cannot see the session the other
- * is inserting, so the one-live-session index refuses it; once that commits, a retry ends it.
- */
-async function insertSessionRetryingRace(ctx: AuthContext, session: store.NewSession) {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await ctx.db.transaction().execute((tx) => store.startSession(tx, session));
-      return;
-    } catch (error) {
-      if (!isUniqueViolation(error, 'member_sessions_live') || attempt >= 3) {
-        throw withoutRowDetail(error, 'session start');
-      }
-    }
-  }
 }
 
 /** The code a client gets for a session that was ended, so it can tell the player why. */

@@ -114,6 +114,8 @@ export interface NewSession {
  * new one and records the login, all in the caller's transaction.
  */
 export async function startSession(tx: Transaction<Database>, session: NewSession) {
+  // Logins of one member queue on the member row, so the one-live-session rule never races.
+  await tx.selectFrom('members').select('id').where('id', '=', session.memberId).forUpdate().execute();
   await tx
     .updateTable('member_sessions')
     .set({ ended_at: session.now, end_reason: 'replaced' })
