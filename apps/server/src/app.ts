@@ -10,10 +10,12 @@ import type { DestinationStream } from 'pino';
 import { registerAdminRoutes } from './admin/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerJsonCacheRoutes } from './cache/routes.ts';
+import { registerCashierRoutes } from './cashier/routes.ts';
 import { buildOpenApiDocument } from './docs/openapi.ts';
 import { invalidJsonCode, registerErrorHandling, sendNotFound } from './http/errors.ts';
 import { registerRequestGuard } from './http/guard.ts';
 import { redactUrl } from './http/redact.ts';
+import { registerIdentityRoutes } from './identity/routes.ts';
 import type { Services } from './services.ts';
 import { registerSiteRoutes } from './site/routes.ts';
 import type { Clock } from './stores/clock.ts';
@@ -74,6 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJsonCacheRoutes(app, deps.stores.cache);
   registerAuthRoutes(app, deps.services.auth);
   registerAdminRoutes(app, deps.services.operators, deps.services.auth);
+  registerCashierRoutes(app, deps.services.cashier, deps.services.auth, deps.services.operators);
+  registerIdentityRoutes(app, deps.services.identity, deps.services.auth);
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApiDocument() } });
@@ -122,8 +126,12 @@ async function registerWebApp(app: FastifyInstance, webDistDir: string | undefin
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
+    // A missing hashed asset is a 404, not the page: a stale index.html must not load HTML as script.
     const wantsPage =
-      request.method === 'GET' && !basePathOf(request.url) && !request.url.startsWith('/docs');
+      request.method === 'GET' &&
+      !basePathOf(request.url) &&
+      !request.url.startsWith('/docs') &&
+      !request.url.startsWith('/assets/');
     if (hasWebApp && wantsPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -16,6 +16,8 @@ const configSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Number of reverse proxies in front of the node, so `ip` is the player's address. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
+  /** HMAC key of the sandbox payment gateway's callbacks; the default only suits play money. */
+  SANDBOX_GATEWAY_SECRET: z.string().min(16).default('sandbox-gateway-dev-secret-change-me'),
 });
 
 export type Config = z.infer<typeof configSchema> & { webDistDir: string; dataDir: string };

@@ -17,6 +17,7 @@ const node = await createNode({
   rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
   logLevel: config.LOG_LEVEL,
   trustProxyHops: config.TRUST_PROXY_HOPS,
+  sandboxGatewaySecret: config.SANDBOX_GATEWAY_SECRET,
   webDistDir: config.webDistDir,
 });
 

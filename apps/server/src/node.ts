@@ -21,16 +21,19 @@ export interface Node {
   close(): Promise<void>;
 }
 
-export type NodeOptions = Omit<AppDeps, 'services'> & { isTestMode?: boolean };
+export type NodeOptions = Omit<AppDeps, 'services'> & { isTestMode?: boolean; sandboxGatewaySecret?: string };
 
 /**
  * One node as `npm start`, the tests and the benchmarks run it: services over the given stores,
  * demo data seeded on first start, and the HTTP app (not yet listening).
  */
 export async function createNode(options: NodeOptions): Promise<Node> {
-  const { isTestMode = false, ...appDeps } = options;
+  const { isTestMode = false, sandboxGatewaySecret, ...appDeps } = options;
   const { stores, clock } = options;
-  const services = await createServices(stores, clock, { isTestMode });
+  const services = await createServices(stores, clock, {
+    isTestMode,
+    ...(sandboxGatewaySecret ? { sandboxGatewaySecret } : {}),
+  });
   await seedDemoData({ db: stores.db, sites: services.sites, clock }, options.defaultSiteId);
   const app = await buildApp({ ...appDeps, services });
   return {

@@ -1,6 +1,8 @@
 import { createOperatorService, type OperatorService } from './auth/operators.ts';
 import { createPasswordHasher } from './auth/passwords.ts';
 import { type AuthService, createAuthService } from './auth/service.ts';
+import { type CashierService, createCashierService } from './cashier/service.ts';
+import { createIdentityService, type IdentityService } from './identity/service.ts';
 import { createLedgerService, type LedgerService } from './ledger/service.ts';
 import { createSiteService, type SiteService } from './site/service.ts';
 import type { Clock } from './stores/clock.ts';
@@ -12,13 +14,15 @@ export interface Services {
   ledger: LedgerService;
   auth: AuthService;
   operators: OperatorService;
+  cashier: CashierService;
+  identity: IdentityService;
   close(): Promise<void>;
 }
 
 export async function createServices(
   stores: Stores,
   clock: Clock,
-  options: { isTestMode?: boolean } = {},
+  options: { isTestMode?: boolean; sandboxGatewaySecret?: string } = {},
 ): Promise<Services> {
   const sites = await createSiteService({ db: stores.db, pubsub: stores.pubsub, clock });
   // One hasher, so members and operators share one cap on concurrent argon2id work.
@@ -26,11 +30,22 @@ export async function createServices(
   const authDeps = { db: stores.db, cache: stores.cache, clock, sites, hasher };
   const auth = await createAuthService({ ...authDeps, isTestMode: options.isTestMode ?? false });
   const operators = createOperatorService(authDeps);
+  const ledger = createLedgerService({ db: stores.db, clock });
   return {
     sites,
     auth,
     operators,
-    ledger: createLedgerService({ db: stores.db, clock }),
+    ledger,
+    identity: createIdentityService({ db: stores.db, clock }),
+    cashier: createCashierService({
+      db: stores.db,
+      clock,
+      ledger,
+      hasher,
+      verifySecondFactor: auth.verifySecondFactor,
+      memberSiteIdOf: auth.memberSiteIdOf,
+      gatewaySecret: options.sandboxGatewaySecret,
+    }),
     async close() {
       await sites.close();
     },

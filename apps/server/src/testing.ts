@@ -166,11 +166,22 @@ export async function startTestServer(options: { staticDir?: string } = {}) {
     logLevel: 'silent',
     trustProxyHops: 0,
     webDistDir: options.staticDir ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    isTestMode: true,
   });
   const address = await node.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     baseUrl: address,
     sites: node.services.sites,
+    /** The answer to an image captcha the browser was shown (test mode keeps it readable). */
+    captchaAnswer: (captchaId: string) => node.services.auth.captchaAnswerForTests(captchaId),
+    /** Creates an operator account and returns its generated password. */
+    createOperator: (username: string) => node.services.operators.create(username),
+    /**
+     * Settles valid bets for a member, as a venue would: there are no venues yet, so a browser
+     * test meets a deposit's turnover requirement through this before it withdraws.
+     */
+    recordValidBet: (memberId: number, amountFen: bigint) =>
+      node.services.cashier.recordValidBet(BigInt(memberId), amountFen),
     close: node.close,
   };
 }

@@ -143,6 +143,7 @@ export async function createAuthService(deps: AuthServiceDeps) {
     /** Withdrawals call this: with two-factor on, a valid unused code is required (10409). */
     verifySecondFactor: (memberId: bigint, code: string | undefined) =>
       verifySecondFactor(ctx, memberId, code),
+    memberSiteIdOf: async (memberId: bigint) => (await store.findMemberById(ctx.db, memberId))?.site_id,
     async loginHistory(request: AuthRequest, page: { pageNum: number; pageSize: number }) {
       const principal = await requireMember(request);
       return presentHistory(

@@ -1,4 +1,6 @@
 import { authMigration } from '../auth/migration.ts';
+import { cashierMigration } from '../cashier/migration.ts';
+import { identityMigration } from '../identity/migration.ts';
 import { ledgerMigration } from '../ledger/migration.ts';
 import { siteMigration } from '../site/migration.ts';
 
@@ -10,4 +12,6 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   siteMigration,
   authMigration,
   ledgerMigration,
+  identityMigration,
+  cashierMigration,
 ];

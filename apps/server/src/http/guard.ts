@@ -5,6 +5,7 @@ import {
   clientTypes,
   clientVersionMin,
   compareVersions,
+  gatewayCallbackPathPrefix,
   headerNames,
   signatureKey,
   signatureMaxSkewMs,
@@ -39,7 +40,7 @@ export function registerRequestGuard(
   app.decorateRequest('clientType', 'web');
   app.addHook('onRequest', async (request) => {
     const basePath = basePathOf(request.url);
-    if (!basePath) {
+    if (!basePath || request.url.startsWith(gatewayCallbackPathPrefix)) {
       return;
     }
     const version = header(request, headerNames.version);

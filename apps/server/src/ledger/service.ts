@@ -152,6 +152,8 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
 
   return {
     transfer: (request: TransferRequest) => transferIn(deps.db, request),
+    /** Inside the caller's transaction `tx`: accounts must exist already (`accountId`), as PGlite has one connection. */
+    transferIn: (tx: Db, request: TransferRequest) => transferIn(tx, request),
     post: (transferId: string) => resolveIn(deps.db, 'post', transferId),
     void: (transferId: string) => resolveIn(deps.db, 'void', transferId),
 

@@ -1,7 +1,15 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { LoginPage } from '../features/auth/login-page.tsx';
+import { PasswordPage } from '../features/auth/password-page.tsx';
+import { RegisterGuidePage } from '../features/auth/register-guide-page.tsx';
+import { RegisterPage } from '../features/auth/register-page.tsx';
 import { DownloadLandingPage } from '../features/download/download-landing-page.tsx';
 import { DownloadPage } from '../features/download/download-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
+import { AuthenticationPage } from '../features/member/authentication-page.tsx';
+import { BindBankCardPage } from '../features/member/bind-bank-card-page.tsx';
+import { InfoAuditPage } from '../features/member/info-audit-page.tsx';
+import { UserInfoPage } from '../features/member/user-info-page.tsx';
 import { setKnownPathMatcher } from '../lib/links.ts';
 import { messages } from '../lib/messages.ts';
 import type { PageHandle } from './layout/page-handle.ts';
@@ -25,6 +33,20 @@ export const appRoutes: RouteObject[] = [
       { index: true, element: <HomePage />, handle: { chrome: 'tabs' } satisfies PageHandle },
       page('customer/main', <CustomerServicePage />, { chrome: 'tabs', title: messages.customer.title }),
       page('download', <DownloadPage />, { chrome: 'tabs', title: messages.download.title }),
+      page('user/login', <LoginPage />, { chrome: 'back', title: messages.auth.loginTitle }),
+      page('user/register', <RegisterPage />, { chrome: 'back', title: messages.auth.registerTitle }),
+      page('user/password', <PasswordPage />, { chrome: 'back', title: messages.auth.passwordTitle }),
+      page('registerGuide', <RegisterGuidePage />, { chrome: 'back', title: messages.auth.guideTitle }),
+      page('mine/userInfo', <UserInfoPage />, { chrome: 'tabs', title: messages.member.userInfoTitle }),
+      page('mine/userInfo/authentication', <AuthenticationPage />, {
+        chrome: 'back',
+        title: messages.identity.title,
+      }),
+      page('mine/userInfo/authentication/bindBankCard', <BindBankCardPage />, {
+        chrome: 'back',
+        title: messages.identity.bindCardTitle,
+      }),
+      page('mine/infoAudit', <InfoAuditPage />, { chrome: 'back', title: messages.identity.auditTitle }),
       page('download-page', <DownloadLandingPage />, { chrome: 'bare' }),
       page('other/stopService', <StopServicePage />, { chrome: 'bare' }),
       page('other/maintenance', <MaintenancePage />, { chrome: 'bare' }),

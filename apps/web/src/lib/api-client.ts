@@ -36,6 +36,11 @@ export function setApiFailureHandler(handler: FailureHandler): void {
   handleFailure = handler;
 }
 
+/** Hands a failure the caller chose not to handle itself to the shared behaviours. */
+export function reportApiFailure(error: ApiError): void {
+  handleFailure(error);
+}
+
 /** Calls one route of the contract: signed headers, timeout, envelope unwrapped, data checked. */
 export async function callRoute<N extends RouteName>(
   name: N,
@@ -148,7 +153,7 @@ async function unwrap(response: Response): Promise<unknown> {
     throw new ApiError('invalid', response.status, '');
   }
   if (envelope.code !== ErrorCode.success) {
-    throw new ApiError('business', envelope.code, envelope.message ?? '', envelope.requestId);
+    throw new ApiError('business', envelope.code, envelope.message ?? '', envelope.requestId, envelope.data);
   }
   return envelope.data;
 }

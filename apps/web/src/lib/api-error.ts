@@ -12,13 +12,16 @@ export class ApiError extends Error {
   /** Catalogue code for business errors, HTTP status otherwise (0 without a response). */
   readonly code: number;
   readonly requestId: string | undefined;
+  /** The envelope's `data` of a business error (a captcha flag, a device ticket, the invalid field). */
+  readonly data: unknown;
 
-  constructor(kind: ApiErrorKind, code: number, message: string, requestId?: string) {
+  constructor(kind: ApiErrorKind, code: number, message: string, requestId?: string, data: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.code = code;
     this.requestId = requestId;
+    this.data = data;
   }
 }
 

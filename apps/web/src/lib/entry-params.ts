@@ -20,6 +20,25 @@ export function readReferral(param: ReferralParam, now = Date.now()): string | u
   return now - stored.savedAt > referralExpiryMs[param] ? undefined : stored.value;
 }
 
+/** Unexpired referral codes as the register call takes them: code and the time it was stored. */
+export function storedReferralCodes(
+  now = Date.now(),
+): Partial<Record<ReferralParam, { code: string; savedAt: number }>> {
+  const codes: Partial<Record<ReferralParam, { code: string; savedAt: number }>> = {};
+  for (const param of referralParams) {
+    const stored = readJson(local.get(referralKey(param)));
+    if (isStoredReferral(stored) && now - stored.savedAt <= referralExpiryMs[param]) {
+      codes[param] = { code: stored.value, savedAt: stored.savedAt };
+    }
+  }
+  return codes;
+}
+
+/** The agent_verify value from an entry URL, if one was seen. */
+export function readAgentVerify(): string | undefined {
+  return local.get(storageKeys.agentVerify) || undefined;
+}
+
 function isStoredReferral(value: unknown): value is StoredReferral {
   return (
     typeof value === 'object' &&

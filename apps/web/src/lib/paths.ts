@@ -3,6 +3,19 @@ export const paths = {
   home: '/',
   login: '/user/login',
   register: '/user/register',
+  password: '/user/password',
+  registerGuide: '/registerGuide',
+  userInfo: '/mine/userInfo',
+  authentication: '/mine/userInfo/authentication',
+  bindBankCard: '/mine/userInfo/authentication/bindBankCard',
+  infoAudit: '/mine/infoAudit',
+  wallet: '/mine/finance/wallet',
+  balance: '/mine/balance',
+  deposit: '/mine/finance/deposit',
+  transfer: '/mine/finance/transfer',
+  withdrawal: '/mine/finance/withdrawal',
+  audit: '/mine/audit',
+  transRecord: '/mine/record/transRecord',
   customerService: '/customer/main',
   download: '/download',
   downloadLanding: '/download-page',
@@ -28,4 +41,9 @@ export function authErrorTarget(pathWithSearch: string): string {
   const isMemberPage = /^\/mine(\/|\?|$)/.test(pathWithSearch);
   const isProtected = protectedFragments.some((fragment) => pathWithSearch.includes(fragment));
   return isMemberPage || isProtected ? paths.home : paths.login;
+}
+
+/** The login path that comes back to `pathWithSearch` afterwards. */
+export function loginPathFor(pathWithSearch: string): string {
+  return `${paths.login}?redirect=${encodeURIComponent(pathWithSearch)}`;
 }

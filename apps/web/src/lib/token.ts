@@ -2,6 +2,26 @@ import { rememberMeCookieDays } from '@site/contract';
 import { getCookie, removeCookie, setCookie } from './cookies.ts';
 import { local, readJson, storageKeys } from './storage.ts';
 
+type TokenListener = () => void;
+const tokenListeners = new Set<TokenListener>();
+
+/** Lets the UI follow sign-in and sign-out in this tab (other tabs reload on focus). */
+export function subscribeToken(listener: TokenListener): () => void {
+  tokenListeners.add(listener);
+  return () => tokenListeners.delete(listener);
+}
+
+function notifyToken(): void {
+  for (const listener of tokenListeners) {
+    listener();
+  }
+}
+
+/** The login page stores the remember-me choice before saving the token it gets back. */
+export function setRememberMe(isChecked: boolean): void {
+  local.set(storageKeys.loginInfo, JSON.stringify({ isChecked }));
+}
+
 /** Login info stored by the login page; `isChecked` is the remember-me flag. */
 export function isRememberMe(): boolean {
   const info = readJson(local.get(storageKeys.loginInfo));
@@ -16,6 +36,7 @@ export function readToken(): string | undefined {
 export function saveToken(token: string, now = Date.now()): void {
   setCookie(storageKeys.token, token, isRememberMe() ? rememberMeCookieDays : undefined, now);
   local.set(storageKeys.token, token);
+  notifyToken();
 }
 
 /** Ends the session on this device: token and the cached user info. */
@@ -23,6 +44,7 @@ export function clearToken(): void {
   removeCookie(storageKeys.token);
   local.remove(storageKeys.token);
   local.remove(storageKeys.userInfo);
+  notifyToken();
 }
 
 /**

@@ -18,7 +18,16 @@ export function preInfoFixture(patch: Partial<PreInfo> = {}): PreInfo {
   };
 }
 
-type Answers = { [N in RouteName]?: () => RouteResponse<N> };
+/** An answer that fails with a business code, as the server's error envelope. */
+export class FakeFailure {
+  constructor(
+    readonly code: number,
+    readonly message: string,
+    readonly data: unknown = null,
+  ) {}
+}
+
+type Answers = { [N in RouteName]?: (body: unknown) => RouteResponse<N> | FakeFailure };
 
 const defaults: Answers = {
   preInfo: () => preInfoFixture(),
@@ -39,13 +48,18 @@ function routeOf(url: string): RouteName | undefined {
 
 /** Answers API calls from `answers` (then defaults) with a success envelope. */
 export function fakeApi(answers: Answers = {}) {
-  const fetchMock = vi.fn(async (url: string) => {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const name = routeOf(url);
     const answer = name ? (answers[name] ?? defaults[name]) : undefined;
     if (!answer) {
       return new Response(JSON.stringify({ code: 10001, message: '未知接口', data: null }));
     }
-    return new Response(JSON.stringify({ code: 6000, message: '成功', data: answer() }));
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const result = answer(body);
+    if (result instanceof FakeFailure) {
+      return new Response(JSON.stringify({ code: result.code, message: result.message, data: result.data }));
+    }
+    return new Response(JSON.stringify({ code: 6000, message: '成功', data: result }));
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { messages } from '../../lib/messages.ts';
+import { useIsSignedIn } from '../../lib/session.ts';
 import { usePreInfo } from '../../lib/site-data.ts';
-import { navItems } from './nav-items.tsx';
+import { AuthButtons } from './auth-buttons.tsx';
+import { visibleNavItems } from './nav-items.tsx';
 import { SiteBrand } from './site-brand.tsx';
 import { useOpenCustomerService } from './use-customer-service.ts';
 
@@ -10,6 +12,7 @@ const desktopTitleMaxWidth = 64;
 
 function DesktopNav() {
   const openCustomerService = useOpenCustomerService();
+  const navItems = visibleNavItems(useIsSignedIn());
   return (
     <nav className="desktop-nav">
       {navItems.map((item) =>
@@ -51,6 +54,7 @@ export function DesktopLayout({ children }: { children: ReactNode }) {
         <div className="desktop-header__inner">
           <SiteBrand maxTitleWidth={desktopTitleMaxWidth} />
           <DesktopNav />
+          <AuthButtons />
         </div>
       </header>
       <main className="desktop-main">{children}</main>

@@ -1,21 +1,27 @@
 import { NavBar, TabBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { navItems } from './nav-items.tsx';
+import { useIsSignedIn } from '../../lib/session.ts';
+import { AuthButtons } from './auth-buttons.tsx';
+import { visibleNavItems } from './nav-items.tsx';
 import { type PageHandle, usePageHandle } from './page-handle.ts';
 import { SiteBrand } from './site-brand.tsx';
 import { useOpenCustomerService } from './use-customer-service.ts';
 
 const h5TitleMaxWidth = 24;
+/** Room left for the title beside 登录 / 注册. */
+const h5TitleMaxWidthWithButtons = 12;
 
 function H5NavBar({ handle }: { handle: PageHandle }) {
   const navigate = useNavigate();
+  const isSignedIn = useIsSignedIn();
   if (handle.chrome === 'tabs' && handle.title === undefined) {
     return (
       <NavBar
         className="h5-navbar h5-navbar--brand"
         backIcon={false}
-        left={<SiteBrand maxTitleWidth={h5TitleMaxWidth} />}
+        left={<SiteBrand maxTitleWidth={isSignedIn ? h5TitleMaxWidth : h5TitleMaxWidthWithButtons} />}
+        right={<AuthButtons />}
       />
     );
   }
@@ -31,6 +37,7 @@ function H5TabBar() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const openCustomerService = useOpenCustomerService();
+  const navItems = visibleNavItems(useIsSignedIn());
   const onChange = (path: string) => {
     const item = navItems.find((candidate) => candidate.path === path);
     if (item?.opensCustomerService) {

@@ -1,0 +1,93 @@
+import { fen, formatFen } from '@site/contract';
+import { validationError } from '../http/app-error.ts';
+import type { AccountRef } from '../ledger/accounts.ts';
+import {
+  accountsOf,
+  type CashierContext,
+  ensureAccounts,
+  logOperatorAction,
+  type OperatorRef,
+} from './context.ts';
+import { positiveFen } from './deposits.ts';
+import * as store from './store.ts';
+
+export interface AdjustmentBody {
+  memberId: number;
+  direction: 'credit' | 'debit';
+  amount: string;
+  reason: string;
+  adjustmentId: string;
+  turnoverMultiple: number;
+}
+
+/**
+ * A manual correction of a member's main wallet against the house account, with its reason,
+ * logged in the same transaction. A credit may carry a turnover requirement (for example a
+ * goodwill bonus paid by hand). The adjustment id is the idempotency key.
+ */
+export async function adjustBalance(ctx: CashierContext, operator: OperatorRef, body: AdjustmentBody) {
+  const amountFen = positiveFen(body.amount, 'amount');
+  const member = { siteId: operator.siteId, memberId: BigInt(body.memberId) };
+  if ((await ctx.memberSiteIdOf(member.memberId)) !== operator.siteId) {
+    throw validationError('memberId', '会员不存在');
+  }
+  const { main } = accountsOf(member);
+  const house: AccountRef = { kind: 'house', siteId: operator.siteId, name: 'adjustment' };
+  await ensureAccounts(ctx, [main, house]);
+  const isCredit = body.direction === 'credit';
+  const isReplay = await ctx.db.transaction().execute(async (tx) => {
+    const receipt = await ctx.ledger.transferIn(tx, {
+      transferId: `adj:${operator.siteId}:${body.adjustmentId}`,
+      debitAccount: isCredit ? house : main,
+      creditAccount: isCredit ? main : house,
+      amountFen: fen(amountFen),
+      kind: 'adjustment',
+      memo: body.reason,
+    });
+    if (receipt.isReplay) {
+      return true;
+    }
+    if (isCredit && body.turnoverMultiple > 0) {
+      await store.insertRequirement(tx, {
+        site_id: member.siteId,
+        member_id: member.memberId,
+        source: 'adjustment',
+        source_ref: body.adjustmentId,
+        required_fen: amountFen * BigInt(body.turnoverMultiple),
+        created_at: new Date(ctx.clock.now()),
+      });
+    }
+    await logOperatorAction(tx, ctx, operator, {
+      action: 'adjustment',
+      target: body.adjustmentId,
+      memberId: member.memberId,
+      amountFen: isCredit ? amountFen : -amountFen,
+      reason: body.reason,
+    });
+    return false;
+  });
+  const balance = await ctx.ledger.balance(main);
+  return { adjustmentId: body.adjustmentId, mainBalance: formatFen(balance.availableFen), isReplay };
+}
+
+export async function pageOperatorActions(
+  ctx: CashierContext,
+  siteId: number,
+  page: { pageNum: number; pageSize: number },
+) {
+  const { list, total } = await store.pageOperatorActions(ctx.db, siteId, page);
+  return {
+    list: list.map((row) => ({
+      id: Number(row.id),
+      operatorUsername: row.operator_username,
+      action: row.action,
+      target: row.target,
+      memberId: row.member_id === null ? null : Number(row.member_id),
+      amount: formatFen(row.amount_fen),
+      reason: row.reason,
+      createdAt: row.created_at.toISOString(),
+    })),
+    total,
+    ...page,
+  };
+}

@@ -1,0 +1,86 @@
+import type { PasswordHasher } from '../auth/passwords.ts';
+import type { Db } from '../db/database.ts';
+import type { AccountRef } from '../ledger/accounts.ts';
+import type { LedgerService } from '../ledger/service.ts';
+import type { Clock } from '../stores/clock.ts';
+import * as store from './store.ts';
+import type { OperatorAction } from './tables.ts';
+
+/** What the cashier rules need from the node. */
+export interface CashierContext {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  hasher: PasswordHasher;
+  /** With two-factor on, withdrawals need a valid code (10409); auth answers it. */
+  verifySecondFactor: (memberId: bigint, code: string | undefined) => Promise<void>;
+  /** The site a member belongs to, or undefined for an unknown member; auth answers it. */
+  memberSiteIdOf: (memberId: bigint) => Promise<number | undefined>;
+  /** HMAC key the sandbox gateway signs its callbacks with. */
+  gatewaySecret: string;
+}
+
+export interface MemberRef {
+  memberId: bigint;
+  siteId: number;
+}
+
+export interface OperatorRef {
+  operatorId: bigint;
+  username: string;
+  siteId: number;
+}
+
+export const accountsOf = (member: MemberRef) => ({
+  main: { kind: 'member_main', siteId: member.siteId, memberId: member.memberId } satisfies AccountRef,
+  hold: {
+    kind: 'member_withdrawal_hold',
+    siteId: member.siteId,
+    memberId: member.memberId,
+  } satisfies AccountRef,
+});
+
+export const externalAccount = (siteId: number, name: string): AccountRef => ({
+  kind: 'external',
+  siteId,
+  name,
+});
+
+/**
+ * Account rows are created before a transaction opens: on PGlite the transaction holds the one
+ * connection, and the ledger's account cache then answers from memory inside it.
+ */
+export async function ensureAccounts(ctx: CashierContext, refs: ReadonlyArray<AccountRef>): Promise<void> {
+  for (const ref of refs) {
+    await ctx.ledger.accountId(ref);
+  }
+}
+
+export async function logOperatorAction(
+  tx: Db,
+  ctx: CashierContext,
+  operator: OperatorRef,
+  action: {
+    action: OperatorAction;
+    target: string;
+    memberId: bigint | null;
+    amountFen: bigint;
+    reason: string;
+  },
+): Promise<void> {
+  await store.insertOperatorAction(tx, {
+    siteId: operator.siteId,
+    operatorId: operator.operatorId,
+    operatorUsername: operator.username,
+    ...action,
+    at: new Date(ctx.clock.now()),
+  });
+}
+
+const shanghaiOffsetMs = 8 * 3_600_000;
+const dayMs = 86_400_000;
+
+/** Start of the current Asia/Shanghai calendar day: daily limits reset at local midnight. */
+export function shanghaiDayStart(nowMs: number): Date {
+  return new Date(Math.floor((nowMs + shanghaiOffsetMs) / dayMs) * dayMs - shanghaiOffsetMs);
+}

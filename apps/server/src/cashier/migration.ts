@@ -1,0 +1,140 @@
+/**
+ * Cashier: deposit channels and orders, withdrawal accounts and orders, funds passwords, the
+ * turnover audit and the operator action log. Money columns are int8 fen. Every movement of
+ * money itself is a ledger transfer whose id derives from the order number, so the order row
+ * and the ledger agree by construction; the checks below keep the order rows themselves sane.
+ * Channels for the demo site 9001 are seeded here (no foreign key to sites: seeding runs later).
+ */
+export const cashierMigration = {
+  id: '0005_cashier',
+  sql: `
+create table cashier_deposit_channels (
+  id integer generated always as identity primary key,
+  site_id integer not null check (site_id > 0),
+  code text not null check (code ~ '^[a-z0-9_]{1,32}$'),
+  name text not null check (length(name) between 1 and 40),
+  kind text not null check (kind in ('bank', 'gateway')),
+  pay_group text not null check (pay_group in ('bank', 'alipay', 'wechat', 'ebpay', 'koipay', 'usdt')),
+  tag text not null default '',
+  min_fen bigint not null check (min_fen > 0),
+  max_fen bigint not null,
+  sort integer not null default 0,
+  is_enabled boolean not null default true,
+  bank_name text not null default '',
+  bank_account_name text not null default '',
+  bank_account_number text not null default '',
+  unique (site_id, code),
+  check (max_fen >= min_fen),
+  check ((kind = 'bank') = (bank_account_number <> ''))
+);
+
+insert into cashier_deposit_channels
+  (site_id, code, name, kind, pay_group, tag, min_fen, max_fen, sort,
+   bank_name, bank_account_name, bank_account_number)
+values
+  (9001, 'bank_transfer', '银行卡转账', 'bank', 'bank', '推荐', 10000, 50000000, 1,
+   '中国工商银行', '沙盒收款账户', '6222020000000000000'),
+  (9001, 'sandbox_alipay', '支付宝', 'gateway', 'alipay', '热', 5000, 2000000, 2, '', '', ''),
+  (9001, 'sandbox_wechat', '微信支付', 'gateway', 'wechat', '', 5000, 2000000, 3, '', '', ''),
+  (9001, 'sandbox_ebpay', 'EBpay', 'gateway', 'ebpay', '', 10000, 5000000, 4, '', '', ''),
+  (9001, 'sandbox_koipay', 'KOIpay', 'gateway', 'koipay', '', 10000, 5000000, 5, '', '', ''),
+  (9001, 'sandbox_usdt', 'USDT (TRC20)', 'gateway', 'usdt', '返利1%', 10000, 100000000, 6, '', '', '');
+
+create table cashier_deposit_orders (
+  id bigint generated always as identity primary key,
+  order_no text not null unique check (order_no ~ '^D[0-9A-Za-z]{10,40}$'),
+  client_order_id text not null,
+  site_id integer not null references sites (id),
+  member_id bigint not null references members (id),
+  channel_id integer not null references cashier_deposit_channels (id),
+  amount_fen bigint not null check (amount_fen > 0),
+  depositor_name text not null default '',
+  status text not null check (status in ('pending', 'paid', 'rejected', 'expired')),
+  reason text not null default '',
+  created_at timestamptz not null,
+  expires_at timestamptz not null,
+  resolved_at timestamptz,
+  unique (member_id, client_order_id),
+  check ((status = 'pending') = (resolved_at is null)),
+  check (expires_at > created_at)
+);
+create index cashier_deposit_orders_member on cashier_deposit_orders (member_id, id desc);
+create index cashier_deposit_orders_site on cashier_deposit_orders (site_id, status, id desc);
+
+create table cashier_member_settings (
+  member_id bigint primary key references members (id),
+  site_id integer not null references sites (id),
+  funds_password_hash text check (funds_password_hash is null or funds_password_hash like '$argon2id$%'),
+  is_auto_transfer boolean not null default false,
+  funds_password_failures integer not null default 0 check (funds_password_failures >= 0),
+  funds_password_locked_until timestamptz,
+  updated_at timestamptz not null
+);
+
+create table cashier_withdraw_accounts (
+  id bigint generated always as identity primary key,
+  site_id integer not null references sites (id),
+  member_id bigint not null references members (id),
+  kind text not null check (kind in ('bank', 'alipay', 'wechat', 'ebpay', 'koipay', 'usdt_trc20', 'usdt_erc20')),
+  bank_code text check ((kind = 'bank') = (bank_code is not null)),
+  holder_name text not null check (length(holder_name) between 1 and 32),
+  account_number text not null check (length(account_number) between 1 and 64),
+  is_deleted boolean not null default false,
+  created_at timestamptz not null
+);
+create unique index cashier_withdraw_accounts_unique
+  on cashier_withdraw_accounts (member_id, kind, account_number) where not is_deleted;
+
+create table cashier_withdraw_orders (
+  id bigint generated always as identity primary key,
+  order_no text not null unique check (order_no ~ '^W[0-9A-Za-z]{10,40}$'),
+  request_id text not null,
+  site_id integer not null references sites (id),
+  member_id bigint not null references members (id),
+  amount_fen bigint not null check (amount_fen > 0),
+  account_id bigint not null references cashier_withdraw_accounts (id),
+  account_kind text not null,
+  account_label text not null,
+  holder_name text not null,
+  account_number text not null,
+  status text not null check (status in ('pending', 'approved', 'rejected')),
+  reason text not null default '',
+  created_at timestamptz not null,
+  reviewed_at timestamptz,
+  unique (member_id, request_id),
+  check ((status = 'pending') = (reviewed_at is null))
+);
+create index cashier_withdraw_orders_member on cashier_withdraw_orders (member_id, id desc);
+create index cashier_withdraw_orders_site on cashier_withdraw_orders (site_id, status, id desc);
+
+create table cashier_turnover_requirements (
+  id bigint generated always as identity primary key,
+  site_id integer not null references sites (id),
+  member_id bigint not null references members (id),
+  source text not null check (source in ('deposit', 'bonus', 'adjustment')),
+  source_ref text not null,
+  required_fen bigint not null check (required_fen >= 0),
+  completed_fen bigint not null default 0 check (completed_fen >= 0 and completed_fen <= required_fen),
+  created_at timestamptz not null,
+  unique (source, source_ref)
+);
+create index cashier_turnover_open on cashier_turnover_requirements (member_id, id)
+  where completed_fen < required_fen;
+
+create table cashier_operator_actions (
+  id bigint generated always as identity primary key,
+  site_id integer not null references sites (id),
+  operator_id bigint not null,
+  operator_username text not null,
+  action text not null check (action in (
+    'deposit_confirm', 'deposit_reject', 'withdraw_approve', 'withdraw_reject', 'adjustment'
+  )),
+  target text not null,
+  member_id bigint references members (id),
+  amount_fen bigint not null,
+  reason text not null default '',
+  created_at timestamptz not null
+);
+create index cashier_operator_actions_site on cashier_operator_actions (site_id, id desc);
+`,
+} as const;

@@ -1,0 +1,76 @@
+import { formatFen, routes } from '@site/contract';
+import type { FastifyInstance } from 'fastify';
+import type { CashierService } from './service.ts';
+
+/**
+ * The play-money payment gateway, served by our own node: its pay page lets the player confirm
+ * or cancel, and the gateway then calls our callback route with a signed notification, exactly
+ * as an outside gateway would.
+ */
+const orderNoPattern = /^D[0-9a-f]{24}$/;
+
+export function registerSandboxGateway(app: FastifyInstance, cashier: CashierService) {
+  app.get<{ Params: { orderNo: string } }>('/sandbox/pay/:orderNo', async (request, reply) => {
+    const order = orderNoPattern.test(request.params.orderNo)
+      ? await cashier.depositForSandbox(request.params.orderNo)
+      : undefined;
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!order) {
+      return reply.code(404).send(page('订单不存在', '<p>找不到该支付订单。</p>'));
+    }
+    return page('沙盒支付', payForm(order.order_no, formatFen(order.amount_fen), order.status));
+  });
+
+  app.post<{ Params: { orderNo: string; outcome: string } }>(
+    '/sandbox/pay/:orderNo/:outcome',
+    async (request, reply) => {
+      const { orderNo, outcome } = request.params;
+      const order = orderNoPattern.test(orderNo) ? await cashier.depositForSandbox(orderNo) : undefined;
+      if (!order || (outcome !== 'confirm' && outcome !== 'cancel')) {
+        return reply.code(404).send({ code: 404, message: '订单不存在', data: null });
+      }
+      const callback = await app.inject({
+        method: 'POST',
+        url: routes.depositCallbackSandbox.path,
+        payload: cashier.sandboxCallbackFor(order, outcome === 'confirm' ? 'paid' : 'cancelled'),
+      });
+      return callback.json();
+    },
+  );
+}
+
+function payForm(orderNo: string, amount: string, status: string): string {
+  const isPending = status === 'pending';
+  return `<h1>沙盒支付网关</h1>
+<p>订单号：${orderNo}</p>
+<p class="amount">应付金额：¥${amount}</p>
+<p id="result">${isPending ? '请确认支付（演示环境，不产生真实扣款）' : `订单状态：${status}`}</p>
+${
+  isPending
+    ? `<button id="confirm" onclick="act('confirm')">确认支付</button>
+<button id="cancel" class="secondary" onclick="act('cancel')">取消</button>`
+    : ''
+}
+<script>
+async function act(outcome) {
+  document.querySelectorAll('button').forEach((button) => { button.disabled = true; });
+  const response = await fetch('/sandbox/pay/${orderNo}/' + outcome, { method: 'POST' });
+  const answer = await response.json();
+  document.getElementById('result').textContent = answer.code === 6000
+    ? (answer.data.status === 'paid' ? '支付成功，请返回商户页面' : '支付已取消')
+    : answer.message;
+}
+</script>`;
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${title}</title>
+<style>
+body{font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#222}
+.amount{font-size:24px;font-weight:bold;color:#e4393c}
+button{width:100%;padding:12px;margin:8px 0;border:0;border-radius:6px;font-size:16px;background:#1677ff;color:#fff}
+button.secondary{background:#eee;color:#333}
+</style></head><body>${body}</body></html>`;
+}

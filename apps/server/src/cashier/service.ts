@@ -1,0 +1,113 @@
+import type {
+  depositCallbackBodySchema,
+  depositCreateBodySchema,
+  withdrawAccountAddBodySchema,
+  withdrawApplyBodySchema,
+} from '@site/contract';
+import { formatFen } from '@site/contract';
+import type { z } from 'zod';
+import type { PasswordHasher } from '../auth/passwords.ts';
+import type { Db } from '../db/database.ts';
+import type { LedgerService } from '../ledger/service.ts';
+import type { Clock } from '../stores/clock.ts';
+import { type AdjustmentBody, adjustBalance, pageOperatorActions } from './adjustments.ts';
+import { auditSummary, recordValidBet } from './audit.ts';
+import type { CashierContext, MemberRef, OperatorRef } from './context.ts';
+import * as deposits from './deposits.ts';
+import { changeFundsPassword, setFundsPassword } from './funds-password.ts';
+import * as store from './store.ts';
+import * as transfers from './transfers.ts';
+import { addAccount, banks, deleteAccount, listAccounts } from './withdraw-accounts.ts';
+import * as withdrawals from './withdrawals.ts';
+
+export type CashierService = ReturnType<typeof createCashierService>;
+
+/** Used when no SANDBOX_GATEWAY_SECRET is configured: the sandbox gateway moves play money only. */
+export const sandboxGatewaySecretDefault = 'sandbox-gateway-dev-secret-change-me';
+
+export interface CashierServiceDeps {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  hasher: PasswordHasher;
+  verifySecondFactor: (memberId: bigint, code: string | undefined) => Promise<void>;
+  memberSiteIdOf: (memberId: bigint) => Promise<number | undefined>;
+  gatewaySecret?: string | undefined;
+}
+
+type Page = { pageNum: number; pageSize: number };
+
+/** Deposits, withdrawals, payout accounts, funds password and the turnover audit. */
+export function createCashierService(deps: CashierServiceDeps) {
+  const ctx: CashierContext = { ...deps, gatewaySecret: deps.gatewaySecret ?? sandboxGatewaySecretDefault };
+  return {
+    channels: async (siteId: number) =>
+      (await store.listChannels(ctx.db, siteId)).map(deposits.presentChannel),
+    createDeposit: (member: MemberRef, body: z.output<typeof depositCreateBodySchema>) =>
+      deposits.createDeposit(ctx, member, body),
+    memberDeposits: (member: MemberRef, page: Page) => deposits.pageMemberDeposits(ctx, member, page),
+    gatewayCallback: (body: z.output<typeof depositCallbackBodySchema>) =>
+      deposits.handleGatewayCallback(ctx, body),
+    /** The sandbox gateway's side: its signed notification for an order it settled. */
+    sandboxCallbackFor: (order: { order_no: string; amount_fen: bigint }, status: 'paid' | 'cancelled') => {
+      const fields = {
+        orderNo: order.order_no,
+        amount: formatFen(order.amount_fen),
+        status,
+        timestamp: ctx.clock.now(),
+      };
+      return { ...fields, signature: deposits.signCallback(ctx.gatewaySecret, fields) };
+    },
+    /** Signs any fields: tests forge and replay callbacks with it. */
+    signGatewayCallback: (body: Parameters<typeof deposits.signCallback>[1]) =>
+      deposits.signCallback(ctx.gatewaySecret, body),
+    depositForSandbox: (orderNo: string) => store.findDepositOrder(ctx.db, orderNo),
+    siteDeposits: (siteId: number, query: Page & { status?: string | undefined }) =>
+      deposits.pageDeposits(
+        ctx,
+        { siteId, ...(query.status ? { status: query.status } : {}) },
+        { pageNum: query.pageNum, pageSize: query.pageSize },
+      ),
+    confirmDeposit: (operator: OperatorRef, body: { orderNo: string; reason: string }) =>
+      deposits.confirmDeposit(ctx, operator, body),
+    rejectDeposit: (operator: OperatorRef, body: { orderNo: string; reason: string }) =>
+      deposits.rejectDeposit(ctx, operator, body),
+
+    setFundsPassword: (member: MemberRef, body: Parameters<typeof setFundsPassword>[2]) =>
+      setFundsPassword(ctx, member, body),
+    changeFundsPassword: (member: MemberRef, body: Parameters<typeof changeFundsPassword>[2]) =>
+      changeFundsPassword(ctx, member, body),
+
+    banks: () => banks.map((bank) => ({ ...bank })),
+    withdrawAccounts: (member: MemberRef) => listAccounts(ctx, member),
+    addWithdrawAccount: (member: MemberRef, body: z.output<typeof withdrawAccountAddBodySchema>) =>
+      addAccount(ctx, member, body),
+    deleteWithdrawAccount: (member: MemberRef, accountId: number) => deleteAccount(ctx, member, accountId),
+
+    applyWithdrawal: (member: MemberRef, body: z.output<typeof withdrawApplyBodySchema>) =>
+      withdrawals.applyWithdrawal(ctx, member, body),
+    memberWithdrawals: (member: MemberRef, page: Page) =>
+      withdrawals.pageMemberWithdrawals(ctx, member, page),
+    siteWithdrawals: (siteId: number, query: Page & { status?: string | undefined }) =>
+      withdrawals.pageSiteWithdrawals(ctx, siteId, query),
+    reviewWithdrawal: (
+      operator: OperatorRef,
+      body: { orderNo: string; reason: string },
+      decision: 'approved' | 'rejected',
+    ) => withdrawals.reviewWithdrawal(ctx, operator, body, decision),
+
+    auditSummary: (member: MemberRef) => auditSummary(ctx, member),
+    /** Venues report each settled valid bet here; it counts against the turnover audit. */
+    recordValidBet: (memberId: bigint, amountFen: bigint) => recordValidBet(ctx, memberId, amountFen),
+    pageOperatorActions: (siteId: number, page: Page) => pageOperatorActions(ctx, siteId, page),
+    adjustBalance: (operator: OperatorRef, body: AdjustmentBody) => adjustBalance(ctx, operator, body),
+
+    transferVenue: (member: MemberRef, body: Parameters<typeof transfers.transferVenue>[2]) =>
+      transfers.transferVenue(ctx, member, body),
+    recallAll: (member: MemberRef, transferId: string) => transfers.recallAll(ctx, member, transferId),
+    setAutoTransfer: (member: MemberRef, isAutoTransfer: boolean) =>
+      transfers.setAutoTransfer(ctx, member, isAutoTransfer),
+    walletSummary: (member: MemberRef) => transfers.walletSummary(ctx, member),
+    transactionRecords: (member: MemberRef, page: Page) => transfers.transactionRecords(ctx, member, page),
+  };
+}

@@ -1,0 +1,63 @@
+import { routes } from '@site/contract';
+import { type Answer, authClient, registered } from '../auth/test-support.ts';
+import type { TestApp } from '../testing.ts';
+
+/** Helpers for the cashier API tests: members with money, an operator, signed gateway callbacks. */
+export function cashierClient(testApp: TestApp) {
+  const client = authClient(testApp);
+  let operatorToken: string | undefined;
+
+  const asMember = <T = unknown>(token: string, path: string, body?: object) =>
+    client.call<T>('POST', path, { token, ...(body ? { body } : {}) });
+
+  const asOperator = async <T = unknown>(path: string, body?: object): Promise<Answer<T>> => {
+    if (!operatorToken) {
+      const password = await testApp.services.operators.create('cashier_op');
+      const login = await client.call<{ token: string }>('POST', routes.adminLogin.path, {
+        body: { username: 'cashier_op', password },
+      });
+      operatorToken = login.data.token;
+    }
+    return client.call<T>('POST', path, { token: operatorToken, ...(body ? { body } : {}) });
+  };
+
+  const member = async (username: string) => {
+    const { token } = await registered(client, username);
+    const info = await client.memberInfo(token);
+    const memberId = BigInt((info.data as { memberId: number }).memberId);
+    return { token, memberId, username };
+  };
+
+  const gatewayCallback = (fields: { orderNo: string; amount: string; status: 'paid' | 'cancelled' }) => {
+    const signed = { ...fields, timestamp: testApp.clock.now() };
+    return { ...signed, signature: testApp.services.cashier.signGatewayCallback(signed) };
+  };
+
+  /** The gateway posts without the client headers: its signature is its credential. */
+  const postCallback = async <T = unknown>(payload: object): Promise<Answer<T>> => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: routes.depositCallbackSandbox.path,
+      payload,
+    });
+    return response.json() as Answer<T>;
+  };
+
+  let orderCount = 0;
+  /** A gateway deposit of `amount`, paid through a verified callback. */
+  const deposit = async (token: string, amount: string) => {
+    orderCount += 1;
+    const order = await asMember<{ orderNo: string }>(token, routes.depositCreate.path, {
+      channelId: 2,
+      amount,
+      orderId: `order-${orderCount}-${Date.now()}`,
+    });
+    await postCallback(gatewayCallback({ orderNo: order.data.orderNo, amount, status: 'paid' }));
+    return order.data.orderNo;
+  };
+
+  const mainBalanceFen = async (memberId: bigint) =>
+    (await testApp.services.ledger.balance({ kind: 'member_main', siteId: 9001, memberId })).availableFen;
+
+  return { client, asMember, asOperator, member, gatewayCallback, postCallback, deposit, mainBalanceFen };
+}

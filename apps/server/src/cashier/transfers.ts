@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import { fen, formatFen, transferVenues } from '@site/contract';
+import type { AccountRef } from '../ledger/accounts.ts';
+import { refusalOf } from '../ledger/service.ts';
+import { accountsOf, type CashierContext, type MemberRef } from './context.ts';
+import { positiveFen } from './deposits.ts';
+import * as store from './store.ts';
+
+/** Main wallet <-> venue wallets, the wallet summary and the main wallet's records. */
+
+const venueAccount = (member: MemberRef, venueCode: string): AccountRef => ({
+  kind: 'member_venue',
+  siteId: member.siteId,
+  memberId: member.memberId,
+  venueCode,
+});
+
+const availableOf = async (ctx: CashierContext, ref: AccountRef) =>
+  (await ctx.ledger.balance(ref)).availableFen;
+
+/** Caller ids are per member; the ledger id carries the member so two members never collide. */
+const ledgerIdOf = (prefix: string, member: MemberRef, ...parts: string[]) =>
+  `${prefix}:${createHash('sha256')
+    .update([member.memberId, ...parts].join(':'))
+    .digest('hex')
+    .slice(0, 40)}`;
+
+export async function transferVenue(
+  ctx: CashierContext,
+  member: MemberRef,
+  body: { venueCode: string; direction: 'in' | 'out'; amount: string; transferId: string },
+) {
+  const amountFen = positiveFen(body.amount, 'amount');
+  const { main } = accountsOf(member);
+  const venue = venueAccount(member, body.venueCode);
+  const isIn = body.direction === 'in';
+  await ctx.ledger.transfer({
+    transferId: ledgerIdOf('vt', member, body.transferId),
+    debitAccount: isIn ? main : venue,
+    creditAccount: isIn ? venue : main,
+    amountFen: fen(amountFen),
+    kind: 'venue_transfer',
+    memo: `${isIn ? '转入' : '转出'}${body.venueCode}`,
+  });
+  return {
+    transferId: body.transferId,
+    venueCode: body.venueCode,
+    direction: body.direction,
+    amount: formatFen(amountFen),
+    mainBalance: formatFen(await availableOf(ctx, main)),
+    venueBalance: formatFen(await availableOf(ctx, venue)),
+  };
+}
+
+/** Every venue balance back to main; a repeated transferId moves nothing twice. */
+export async function recallAll(ctx: CashierContext, member: MemberRef, transferId: string) {
+  const { main } = accountsOf(member);
+  for (const { venueCode } of transferVenues) {
+    const venue = venueAccount(member, venueCode);
+    const balanceFen = await availableOf(ctx, venue);
+    if (balanceFen > 0n) {
+      await ctx.ledger
+        .transfer({
+          transferId: ledgerIdOf('rc', member, transferId, venueCode),
+          debitAccount: venue,
+          creditAccount: main,
+          amountFen: fen(balanceFen),
+          kind: 'venue_transfer',
+          memo: `一键回收${venueCode}`,
+        })
+        .catch(ignoreRecallRace);
+    }
+  }
+  return venueBalances(ctx, member);
+}
+
+/** A concurrent bet or an earlier recall with the same id moved the balance first: nothing to do. */
+function ignoreRecallRace(error: unknown): undefined {
+  const reason = refusalOf(error);
+  if (reason === 'insufficientFunds' || reason === 'transferIdReused') {
+    return undefined;
+  }
+  throw error;
+}
+
+async function venueBalancesFen(ctx: CashierContext, member: MemberRef) {
+  return Promise.all(
+    transferVenues.map(async (venue) => ({
+      venueCode: venue.venueCode,
+      name: venue.name,
+      balanceFen: await availableOf(ctx, venueAccount(member, venue.venueCode)),
+    })),
+  );
+}
+
+async function venueBalances(ctx: CashierContext, member: MemberRef) {
+  return (await venueBalancesFen(ctx, member)).map(presentVenueBalance);
+}
+
+function presentVenueBalance(venue: { venueCode: string; name: string; balanceFen: bigint }) {
+  return { venueCode: venue.venueCode, name: venue.name, balance: formatFen(venue.balanceFen) };
+}
+
+export async function setAutoTransfer(ctx: CashierContext, member: MemberRef, isAutoTransfer: boolean) {
+  await store.upsertAutoTransfer(ctx.db, member, isAutoTransfer, new Date(ctx.clock.now()));
+  return { isAutoTransfer };
+}
+
+export async function walletSummary(ctx: CashierContext, member: MemberRef) {
+  const { main, hold } = accountsOf(member);
+  const bonus: AccountRef = { kind: 'member_bonus', siteId: member.siteId, memberId: member.memberId };
+  const [mainFen, holdFen, bonusFen, venues, settings] = await Promise.all([
+    availableOf(ctx, main),
+    availableOf(ctx, hold),
+    availableOf(ctx, bonus),
+    venueBalancesFen(ctx, member),
+    store.findSettings(ctx.db, member.memberId),
+  ]);
+  const venueFen = venues.reduce((sum, venue) => sum + venue.balanceFen, 0n);
+  return {
+    mainBalance: formatFen(mainFen),
+    withdrawalHoldBalance: formatFen(holdFen),
+    bonusBalance: formatFen(bonusFen),
+    venues: venues.map(presentVenueBalance),
+    totalBalance: formatFen(mainFen + holdFen + bonusFen + venueFen),
+    isAutoTransfer: settings?.is_auto_transfer ?? false,
+  };
+}
+
+export async function transactionRecords(
+  ctx: CashierContext,
+  member: MemberRef,
+  page: { pageNum: number; pageSize: number },
+) {
+  const entries = await ctx.ledger.entries(accountsOf(member).main, page);
+  const list = await Promise.all(
+    entries.list.map(async (entry) => {
+      const transfer = await ctx.ledger.transferById(entry.transferId);
+      return {
+        id: Number(entry.id),
+        transferId: entry.transferId,
+        kind: transfer?.kind ?? '',
+        memo: transfer?.memo ?? '',
+        bucket: entry.bucket,
+        amount: formatFen(entry.amountFen),
+        balanceAfter: formatFen(entry.balanceAfterFen),
+        createdAt: entry.createdAt.toISOString(),
+      };
+    }),
+  );
+  return { list, total: entries.total, pageNum: page.pageNum, pageSize: page.pageSize };
+}

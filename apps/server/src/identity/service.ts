@@ -1,0 +1,100 @@
+import {
+  type IdentityStatusView,
+  identityRules,
+  type identitySubmitBodySchema,
+  maskIdNumber,
+  maskRealName,
+  residentIdAgeYears,
+} from '@site/contract';
+import type { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { AppError, validationError } from '../http/app-error.ts';
+import type { Clock } from '../stores/clock.ts';
+import * as store from './store.ts';
+
+export type IdentityService = ReturnType<typeof createIdentityService>;
+
+/** Who is asking: the member the auth guard let through. */
+export interface IdentityPrincipal {
+  memberId: bigint;
+  siteId: number;
+}
+
+const idNumberTakenText = '该证件号已被其他账户使用';
+const underageReason = `未满${identityRules.adultAgeYears}周岁，不能完成实名认证`;
+
+function present(row: store.IdentityRow | undefined): IdentityStatusView {
+  if (!row) {
+    return {
+      status: 'none',
+      realName: null,
+      idNumber: null,
+      reason: '',
+      submittedAt: null,
+      reviewedAt: null,
+    };
+  }
+  return {
+    status: row.status,
+    realName: maskRealName(row.real_name),
+    idNumber: maskIdNumber(row.id_number),
+    reason: row.reason,
+    submittedAt: row.submitted_at.toISOString(),
+    reviewedAt: row.reviewed_at?.toISOString() ?? null,
+  };
+}
+
+/** PostgreSQL's unique violation on the one-account-per-ID index, on either driver. */
+function isIdNumberTaken(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) {
+    return false;
+  }
+  const { code, constraint, message } = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  return (
+    code === '23505' && `${String(constraint ?? '')} ${String(message ?? '')}`.includes('one_account_per_id')
+  );
+}
+
+/**
+ * Real-name verification. The contract schema has checked the name and the GB 11643 checksum;
+ * the sandbox verifier then decides at once: adults are approved, minors rejected with the reason.
+ */
+export function createIdentityService(deps: { db: Db; clock: Clock }) {
+  return {
+    async status(principal: IdentityPrincipal): Promise<IdentityStatusView> {
+      return present(await store.findIdentity(deps.db, principal.memberId));
+    },
+    async submit(
+      principal: IdentityPrincipal,
+      body: z.output<typeof identitySubmitBodySchema>,
+    ): Promise<IdentityStatusView> {
+      const existing = await store.findIdentity(deps.db, principal.memberId);
+      if (existing && existing.status !== 'rejected') {
+        throw new AppError(10001, '已提交实名认证，无需重复提交');
+      }
+      if (await store.findIdNumberHolder(deps.db, principal.siteId, body.idNumber, principal.memberId)) {
+        throw validationError('idNumber', idNumberTakenText);
+      }
+      const now = new Date(deps.clock.now());
+      const isAdult = residentIdAgeYears(body.idNumber, deps.clock.now()) >= identityRules.adultAgeYears;
+      try {
+        const saved = await store.saveIdentity(deps.db, {
+          member_id: principal.memberId,
+          site_id: principal.siteId,
+          real_name: body.realName,
+          id_number: body.idNumber,
+          status: isAdult ? 'approved' : 'rejected',
+          reason: isAdult ? '' : underageReason,
+          submitted_at: now,
+          reviewed_at: now,
+        });
+        return present(saved);
+      } catch (error) {
+        if (isIdNumberTaken(error)) {
+          throw validationError('idNumber', idNumberTakenText);
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type { IdentityStatusView } from '@site/contract';
+import { Button, List, Tag } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { messages } from '../../lib/messages.ts';
+import { paths } from '../../lib/paths.ts';
+import { formatShanghaiTime } from './format.ts';
+import { useIdentityStatus } from './identity-api.ts';
+import './member.css';
+import { MemberOnly } from './member-only.tsx';
+
+const text = messages.identity;
+const tagColors = { none: 'default', pending: 'warning', approved: 'success', rejected: 'danger' } as const;
+
+function NextStep({ status }: { status: IdentityStatusView['status'] }) {
+  const navigate = useNavigate();
+  if (status === 'approved') {
+    return (
+      <Button block color="primary" size="large" onClick={() => void navigate(paths.bindBankCard)}>
+        {text.toBindCard}
+      </Button>
+    );
+  }
+  if (status === 'pending') {
+    return null;
+  }
+  return (
+    <Button block color="primary" size="large" onClick={() => void navigate(paths.authentication)}>
+      {status === 'none' ? text.toAuthenticate : text.resubmit}
+    </Button>
+  );
+}
+
+function AuditDetails({ identity }: { identity: IdentityStatusView }) {
+  return (
+    <List header={text.auditTitle} className="member-card">
+      <List.Item extra={<Tag color={tagColors[identity.status]}>{text.statuses[identity.status]}</Tag>}>
+        {text.statusHints[identity.status]}
+      </List.Item>
+      {identity.realName ? <List.Item extra={identity.realName}>{text.realName}</List.Item> : null}
+      {identity.idNumber ? <List.Item extra={identity.idNumber}>{text.idNumber}</List.Item> : null}
+      {identity.reason ? <List.Item extra={identity.reason}>{text.reason}</List.Item> : null}
+      {identity.submittedAt ? (
+        <List.Item extra={formatShanghaiTime(identity.submittedAt)}>{text.submittedAt}</List.Item>
+      ) : null}
+      {identity.reviewedAt ? (
+        <List.Item extra={formatShanghaiTime(identity.reviewedAt)}>{text.reviewedAt}</List.Item>
+      ) : null}
+    </List>
+  );
+}
+
+function InfoAudit() {
+  const { data: identity } = useIdentityStatus();
+  if (!identity) {
+    return <p className="member-loading">{messages.member.loading}</p>;
+  }
+  return (
+    <>
+      <AuditDetails identity={identity} />
+      <NextStep status={identity.status} />
+    </>
+  );
+}
+
+/** /mine/infoAudit: where the real-name verification stands, and the next step. */
+export function InfoAuditPage() {
+  return (
+    <MemberOnly>
+      <div className="member-page">
+        <InfoAudit />
+      </div>
+    </MemberOnly>
+  );
+}

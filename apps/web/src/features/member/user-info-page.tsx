@@ -1,0 +1,125 @@
+import type { MemberInfo } from '@site/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, List } from 'antd-mobile';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { callRoute } from '../../lib/api-client.ts';
+import { messages } from '../../lib/messages.ts';
+import { modal } from '../../lib/modal-store.ts';
+import { loginPathFor, paths } from '../../lib/paths.ts';
+import { useIsSignedIn } from '../../lib/session.ts';
+import { showToast } from '../../lib/toast.ts';
+import { clearToken } from '../../lib/token.ts';
+import { useMemberInfo } from './api.ts';
+import { copyText } from './copy-text.ts';
+import { displayPhone, formatShanghaiTime } from './format.ts';
+import { useIdentityStatus } from './identity-api.ts';
+import { LoginHistory } from './login-history.tsx';
+import './member.css';
+import { TwoFactorItem } from './two-factor.tsx';
+
+const text = messages.member;
+
+function ProfileCard({ member }: { member: MemberInfo }) {
+  return (
+    <List header={text.userInfoTitle} className="member-card">
+      <List.Item extra={member.username}>{text.username}</List.Item>
+      <List.Item extra={member.isAgent ? text.agent : text.player}>{text.accountType}</List.Item>
+      <List.Item extra={member.phone ? displayPhone(member.phone) : text.notBound}>{text.phone}</List.Item>
+      <List.Item extra={member.email ?? text.notBound}>{text.email}</List.Item>
+      <List.Item
+        extra={
+          <span className="member-copy">
+            <code>{member.inviteCode}</code>
+            <Button size="mini" fill="outline" onClick={() => void copyText(member.inviteCode)}>
+              {text.copy}
+            </Button>
+          </span>
+        }
+      >
+        {text.inviteCode}
+      </List.Item>
+      <List.Item extra={formatShanghaiTime(member.registeredAt)}>{text.registeredAt}</List.Item>
+      <List.Item extra={member.lastLoginAt ? formatShanghaiTime(member.lastLoginAt) : text.never}>
+        {text.lastLoginAt}
+      </List.Item>
+    </List>
+  );
+}
+
+function IdentityItem() {
+  const navigate = useNavigate();
+  const { data: identity } = useIdentityStatus();
+  return (
+    <List.Item
+      extra={identity ? messages.identity.statuses[identity.status] : undefined}
+      onClick={() => void navigate(paths.infoAudit)}
+    >
+      {text.identity}
+    </List.Item>
+  );
+}
+
+function useLogout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return async () => {
+    if (!(await modal.confirm({ content: text.logoutConfirm }))) {
+      return;
+    }
+    await callRoute('logout', undefined, { isSilent: true }).catch(() => undefined);
+    clearToken();
+    queryClient.removeQueries({ queryKey: ['member'] });
+    showToast(text.loggedOut);
+    void navigate(paths.login, { replace: true });
+  };
+}
+
+function MemberProfile() {
+  const navigate = useNavigate();
+  const { data: member } = useMemberInfo();
+  const logout = useLogout();
+  if (!member) {
+    return <p className="member-loading">{text.loading}</p>;
+  }
+  return (
+    <>
+      <ProfileCard member={member} />
+      <List header={text.security} className="member-card">
+        <List.Item onClick={() => void navigate(`${paths.password}?tab=change`)}>
+          {text.changePassword}
+        </List.Item>
+        <TwoFactorItem isEnabled={member.isTotpEnabled} />
+        <IdentityItem />
+        <List.Item onClick={() => void navigate(paths.bindBankCard)}>{text.bankCards}</List.Item>
+      </List>
+      <LoginHistory />
+      <div className="member-logout">
+        <Button block size="large" onClick={() => void logout()}>
+          {text.logout}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/**
+ * /mine/userInfo: profile, account security (password, two-factor), login history and 退出登录.
+ * A visitor without a session goes to login; a session that ends here (auth error, 6001, logout)
+ * leaves the redirect to the shared behaviours, which send /mine pages home or to login.
+ */
+export function UserInfoPage() {
+  const isSignedIn = useIsSignedIn();
+  const [wasSignedInAtOpen] = useState(isSignedIn);
+  if (!wasSignedInAtOpen) {
+    return <Navigate to={loginPathFor(paths.userInfo)} replace />;
+  }
+  if (!isSignedIn) {
+    return null;
+  }
+  return (
+    <div className="member-page">
+      <MemberProfile />
+    </div>
+  );
+}

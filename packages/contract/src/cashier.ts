@@ -1,0 +1,250 @@
+import { z } from 'zod';
+
+/**
+ * Cashier payloads: deposits, withdrawals, withdrawal accounts and the turnover audit.
+ * Amounts travel as yuan strings with at most two decimals; the server holds them as fen.
+ */
+export const yuanAmountSchema = z
+  .string()
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, '金额格式错误，须为不超过两位小数的正数')
+  .describe('yuan with at most two decimals, for example "100.00"');
+
+/** A caller-made idempotency id: stored before sending, reused on retry. */
+export const callerIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,40}$/, '须为 8-40 位字母、数字或 _-')
+  .describe('caller-made idempotency id');
+
+const isoTime = z.string().describe('ISO-8601 UTC time');
+
+export const depositGroups = ['bank', 'alipay', 'wechat', 'ebpay', 'koipay', 'usdt'] as const;
+export type DepositGroup = (typeof depositGroups)[number];
+
+export const depositChannelSchema = z.object({
+  channelId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(['bank', 'gateway']),
+  group: z.enum(depositGroups),
+  tag: z.string(),
+  minAmount: z.string(),
+  maxAmount: z.string(),
+});
+export type DepositChannel = z.infer<typeof depositChannelSchema>;
+
+export const depositStatuses = ['pending', 'paid', 'rejected', 'expired'] as const;
+export type DepositStatus = (typeof depositStatuses)[number];
+
+export const depositOrderSchema = z.object({
+  orderNo: z.string(),
+  orderId: z.string(),
+  channelId: z.number().int(),
+  amount: z.string(),
+  status: z.enum(depositStatuses),
+  payUrl: z.string().nullable().describe('sandbox gateway pay page; null for bank transfer'),
+  bankAccount: z
+    .object({ bankName: z.string(), accountName: z.string(), accountNumber: z.string() })
+    .nullable()
+    .describe('where to send a bank transfer; null for gateway channels'),
+  createdAt: isoTime,
+  expiresAt: isoTime,
+});
+export type DepositOrder = z.infer<typeof depositOrderSchema>;
+
+export const depositCreateBodySchema = z.object({
+  channelId: z.number().int().positive(),
+  amount: yuanAmountSchema,
+  orderId: callerIdSchema,
+  depositorName: z.string().trim().max(32).optional(),
+});
+
+/** The sandbox gateway's notification; `signature` is HMAC-SHA256 over `depositCallbackPayload`. */
+export const depositCallbackBodySchema = z.object({
+  orderNo: z.string().min(1).max(64),
+  amount: yuanAmountSchema,
+  status: z.enum(['paid', 'cancelled']),
+  timestamp: z.number().int().positive(),
+  signature: z.string().regex(/^[0-9a-f]{64}$/, '须为 64 位十六进制'),
+});
+export type DepositCallbackBody = z.infer<typeof depositCallbackBodySchema>;
+
+export function depositCallbackPayload(body: Omit<DepositCallbackBody, 'signature'>): string {
+  return [body.orderNo, body.amount, body.status, String(body.timestamp)].join('|');
+}
+
+/** Gateway callbacks carry their own signature instead of the client headers. */
+export const gatewayCallbackPathPrefix = '/fd/api/v1/deposit/callback/';
+
+export const operatorOrderBodySchema = z.object({
+  orderNo: z.string().min(1).max(64),
+  reason: z.string().trim().max(200).default(''),
+});
+
+export const fundsPasswordSchema = z.string().regex(/^\d{6}$/, '须为 6 位数字');
+
+export const fundsPasswordSetBodySchema = z.object({
+  fundsPassword: fundsPasswordSchema,
+  confirmFundsPassword: z.string(),
+});
+
+export const fundsPasswordChangeBodySchema = fundsPasswordSetBodySchema.extend({
+  oldFundsPassword: z.string().min(1).max(32),
+});
+
+export const withdrawAccountKinds = [
+  'bank',
+  'alipay',
+  'wechat',
+  'ebpay',
+  'koipay',
+  'usdt_trc20',
+  'usdt_erc20',
+] as const;
+export type WithdrawAccountKind = (typeof withdrawAccountKinds)[number];
+
+export const withdrawAccountAddBodySchema = z.object({
+  kind: z.enum(withdrawAccountKinds),
+  holderName: z.string().trim().min(1, '请输入姓名').max(32),
+  accountNumber: z.string().trim().min(1, '请输入账号').max(64),
+  bankCode: z.string().max(16).optional(),
+});
+
+export const withdrawAccountSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(withdrawAccountKinds),
+  bankCode: z.string().nullable(),
+  bankName: z.string().nullable(),
+  holderName: z.string(),
+  accountNumber: z.string().describe('masked: only the last four characters show'),
+  createdAt: isoTime,
+});
+export type WithdrawAccount = z.infer<typeof withdrawAccountSchema>;
+
+export const bankSchema = z.object({ code: z.string(), name: z.string() });
+
+export const withdrawApplyBodySchema = z.object({
+  amount: yuanAmountSchema,
+  withdrawAccountId: z.number().int().positive(),
+  fundsPassword: z.string().min(1, '请输入资金密码').max(32),
+  totpCode: z.string().max(16).optional(),
+  requestId: callerIdSchema,
+});
+
+export const withdrawStatuses = ['pending', 'approved', 'rejected'] as const;
+export type WithdrawStatus = (typeof withdrawStatuses)[number];
+
+export const withdrawOrderSchema = z.object({
+  orderNo: z.string(),
+  requestId: z.string(),
+  amount: z.string(),
+  status: z.enum(withdrawStatuses),
+  accountKind: z.enum(withdrawAccountKinds),
+  accountLabel: z.string(),
+  reason: z.string(),
+  createdAt: isoTime,
+  reviewedAt: isoTime.nullable(),
+});
+export type WithdrawOrder = z.infer<typeof withdrawOrderSchema>;
+
+export const adminWithdrawOrderSchema = withdrawOrderSchema.extend({
+  memberId: z.number().int(),
+  holderName: z.string(),
+  accountNumber: z.string(),
+});
+
+export const turnoverSources = ['deposit', 'bonus', 'adjustment'] as const;
+
+export const auditSummarySchema = z.object({
+  requiredAmount: z.string(),
+  completedAmount: z.string(),
+  remainingAmount: z.string(),
+  isMet: z.boolean(),
+  items: z.array(
+    z.object({
+      source: z.enum(turnoverSources),
+      sourceRef: z.string(),
+      requiredAmount: z.string(),
+      completedAmount: z.string(),
+      createdAt: isoTime,
+    }),
+  ),
+});
+
+/** Withdrawal rules, in fen, and the deposit order lifetime. */
+export const cashierLimits = {
+  withdrawMinFen: 10_000n,
+  withdrawMaxFen: 5_000_000n,
+  withdrawDailyCountMax: 5,
+  withdrawAccountCountMax: 10,
+  depositOrderTtlMs: 30 * 60_000,
+} as const;
+
+/**
+ * Venues with a transfer wallet (funds move main <-> venue wallet). The venue domain will own
+ * this list once it exists; until then the cashier names the ones the in-house engines serve.
+ */
+export const transferVenues = [
+  { venueCode: 'IMTY', name: 'IM体育' },
+  { venueCode: 'YBTY', name: '熊猫体育' },
+  { venueCode: 'FBTY', name: 'FB体育' },
+  { venueCode: 'ZR', name: '真人视讯' },
+  { venueCode: 'QP', name: '棋牌' },
+] as const;
+
+export const venueTransferBodySchema = z.object({
+  venueCode: z.enum(transferVenues.map((venue) => venue.venueCode) as [string, ...string[]]),
+  direction: z.enum(['in', 'out']),
+  amount: yuanAmountSchema,
+  transferId: callerIdSchema,
+});
+
+export const venueBalanceSchema = z.object({ venueCode: z.string(), name: z.string(), balance: z.string() });
+
+export const venueTransferResultSchema = z.object({
+  transferId: z.string(),
+  venueCode: z.string(),
+  direction: z.enum(['in', 'out']),
+  amount: z.string(),
+  mainBalance: z.string(),
+  venueBalance: z.string(),
+});
+
+export const walletSummarySchema = z.object({
+  mainBalance: z.string(),
+  withdrawalHoldBalance: z.string(),
+  bonusBalance: z.string(),
+  venues: z.array(venueBalanceSchema),
+  totalBalance: z.string(),
+  isAutoTransfer: z.boolean(),
+});
+
+export const transactionRecordSchema = z.object({
+  id: z.number().int(),
+  transferId: z.string(),
+  kind: z.string(),
+  memo: z.string(),
+  bucket: z.enum(['available', 'pending']),
+  amount: z.string().describe('signed: negative leaves the main wallet'),
+  balanceAfter: z.string(),
+  createdAt: isoTime,
+});
+
+export const adjustmentBodySchema = z.object({
+  memberId: z.number().int().positive(),
+  direction: z.enum(['credit', 'debit']),
+  amount: yuanAmountSchema,
+  reason: z.string().trim().min(2, '请填写调整原因').max(200),
+  adjustmentId: callerIdSchema,
+  turnoverMultiple: z.number().int().min(0).max(50).default(0),
+});
+
+export const operatorActionSchema = z.object({
+  id: z.number().int(),
+  operatorUsername: z.string(),
+  action: z.string(),
+  target: z.string(),
+  memberId: z.number().int().nullable(),
+  amount: z.string(),
+  reason: z.string(),
+  createdAt: isoTime,
+});
