@@ -28,9 +28,13 @@ export async function createServices(
   // One hasher, so members and operators share one cap on concurrent argon2id work.
   const hasher = createPasswordHasher();
   const authDeps = { db: stores.db, cache: stores.cache, clock, sites, hasher };
-  const auth = await createAuthService({ ...authDeps, isTestMode: options.isTestMode ?? false });
-  const operators = createOperatorService(authDeps);
   const ledger = createLedgerService({ db: stores.db, clock });
+  const auth = await createAuthService({
+    ...authDeps,
+    isTestMode: options.isTestMode ?? false,
+    lockedMoneyOf: (siteId, memberId) => lockedMoneyOf(ledger, siteId, memberId),
+  });
+  const operators = createOperatorService(authDeps);
   return {
     sites,
     auth,
@@ -50,4 +54,13 @@ export async function createServices(
       await sites.close();
     },
   };
+}
+
+/** Money the member cannot use right now: withdrawals awaiting review and reserved bets. */
+async function lockedMoneyOf(ledger: LedgerService, siteId: number, memberId: bigint): Promise<bigint> {
+  const [hold, main] = await Promise.all([
+    ledger.balance({ kind: 'member_withdrawal_hold', siteId, memberId }),
+    ledger.balance({ kind: 'member_main', siteId, memberId }),
+  ]);
+  return hold.availableFen + main.pendingFen;
 }

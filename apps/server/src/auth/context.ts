@@ -21,7 +21,7 @@ export interface AuthContext {
   throttle: LoginThrottle;
   jwtSecret: string;
   /** Money held for the member (withdrawal hold, pending bets), in fen; the ledger answers it. */
-  lockedMoneyOf: (memberId: bigint) => Promise<bigint>;
+  lockedMoneyOf: (siteId: number, memberId: bigint) => Promise<bigint>;
 }
 
 /** Who is calling, as the request guard established it. */
@@ -77,7 +77,10 @@ export function presentMember(member: store.MemberRow): MemberInfo {
 }
 
 export async function presentMemberWithMoney(ctx: AuthContext, member: store.MemberRow): Promise<MemberInfo> {
-  return { ...presentMember(member), lockMoney: formatFen(await ctx.lockedMoneyOf(member.id)) };
+  return {
+    ...presentMember(member),
+    lockMoney: formatFen(await ctx.lockedMoneyOf(member.site_id, member.id)),
+  };
 }
 
 const purposeTexts: Record<OutboxPurpose, string> = {

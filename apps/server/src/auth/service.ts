@@ -57,7 +57,7 @@ export interface AuthServiceDeps {
   clock: Clock;
   sites: SiteService;
   hasher?: PasswordHasher;
-  lockedMoneyOf?: (memberId: bigint) => Promise<bigint>;
+  lockedMoneyOf: (siteId: number, memberId: bigint) => Promise<bigint>;
   /** Keeps captcha answers readable through `captchaAnswerForTests`; never set outside tests. */
   isTestMode?: boolean;
 }
@@ -81,7 +81,7 @@ export async function createAuthService(deps: AuthServiceDeps) {
     captcha,
     throttle: createLoginThrottle(deps.cache, deps.clock, 'member-login'),
     jwtSecret: await store.ensureSecret(deps.db, 'socket-jwt', randomBytes(32).toString('base64url')),
-    lockedMoneyOf: deps.lockedMoneyOf ?? (async () => 0n),
+    lockedMoneyOf: deps.lockedMoneyOf,
   };
   const requireMember = (request: AuthRequest): Promise<MemberPrincipal> =>
     authenticate(ctx, callerOf(request), tokenOf(request));

@@ -175,6 +175,10 @@ describe('withdrawals', () => {
     );
     expect(list.data.total).toBe(1);
     expect(list.data.list[0]?.orderNo).toBe(first.data.orderNo);
+    const info = await cashier.asMember<{ lockMoney: string }>(member.token, routes.memberInfo.path, {
+      withLockMoney: 1,
+    });
+    expect(info.data.lockMoney).toBe('300.00');
   });
 
   it('refuses bad amounts, limits, a wrong funds password or account, and changes nothing', async () => {
