@@ -70,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock,
     defaultSiteId: deps.defaultSiteId,
     isKnownSite: deps.services.sites.exists,
+    assertAccessAllowed: deps.services.auth.assertAccessAllowed,
   });
 
   registerSiteRoutes(app, deps.services.sites, deps.clock);

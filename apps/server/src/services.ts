@@ -31,6 +31,7 @@ export async function createServices(
   const ledger = createLedgerService({ db: stores.db, clock });
   const auth = await createAuthService({
     ...authDeps,
+    pubsub: stores.pubsub,
     isTestMode: options.isTestMode ?? false,
     lockedMoneyOf: (siteId, memberId) => lockedMoneyOf(ledger, siteId, memberId),
   });
@@ -52,6 +53,7 @@ export async function createServices(
     }),
     async close() {
       await sites.close();
+      await auth.close();
     },
   };
 }

@@ -83,6 +83,33 @@ describe('operator blocks', () => {
     expect((await client.login('adminm03')).code).toBe(6000);
   });
 
+  it('shuts a blocked address or device out of every API call until unblocked, operators exempt', async () => {
+    const preInfoFrom = async (ip: string, device = 'device-visitor-0001') =>
+      (await client.call('POST', routes.preInfo.path, { ip, device })).code;
+    expect(await preInfoFrom('203.0.113.7')).toBe(6000);
+    await asOperator('POST', routes.adminBlock.path, { kind: 'ip', value: '203.0.113.7', reason: '风控' });
+    const refused = await client.call('POST', routes.preInfo.path, {
+      ip: '203.0.113.7',
+      device: 'device-visitor-0001',
+    });
+    expect(refused).toMatchObject({ code: 6031, data: { ip: '203.0.113.7' } });
+    expect(await preInfoFrom('203.0.113.8')).toBe(6000);
+    await asOperator('POST', routes.adminBlock.path, { kind: 'ip', value: '203.0.113.0/24', reason: '风控' });
+    expect(await preInfoFrom('203.0.113.8')).toBe(6033);
+    await asOperator('POST', routes.adminBlock.path, {
+      kind: 'device',
+      value: 'device-visitor-0009',
+      reason: '风控',
+    });
+    expect(await preInfoFrom('192.0.2.1', 'device-visitor-0009')).toBe(10102);
+    expect((await asOperator('GET', routes.adminBlockList.path)).code).toBe(6000);
+    await asOperator('POST', routes.adminUnblock.path, { kind: 'ip', value: '203.0.113.7' });
+    await asOperator('POST', routes.adminUnblock.path, { kind: 'ip', value: '203.0.113.0/24' });
+    await asOperator('POST', routes.adminUnblock.path, { kind: 'device', value: 'device-visitor-0009' });
+    expect(await preInfoFrom('203.0.113.7')).toBe(6000);
+    expect(await preInfoFrom('192.0.2.1', 'device-visitor-0009')).toBe(6000);
+  });
+
   it('refuses malformed blocks and unknown members with 10003 and stores nothing', async () => {
     const before = (await asOperator('GET', routes.adminBlockList.path)).data;
     expect((await asOperator('POST', routes.adminBlock.path, { kind: 'ip', value: 'not-an-ip' })).code).toBe(

@@ -4,6 +4,7 @@ import { AppError } from '../http/app-error.ts';
 import type { SiteService } from '../site/service.ts';
 import type { CacheStore } from '../stores/cache.ts';
 import type { Clock } from '../stores/clock.ts';
+import type { AccessBlocks } from './access-blocks.ts';
 import type { CaptchaService } from './captcha.ts';
 import type { PasswordHasher } from './passwords.ts';
 import * as store from './store.ts';
@@ -22,6 +23,7 @@ export interface AuthContext {
   jwtSecret: string;
   /** Money held for the member (withdrawal hold, pending bets), in fen; the ledger answers it. */
   lockedMoneyOf: (siteId: number, memberId: bigint) => Promise<bigint>;
+  accessBlocks: AccessBlocks;
 }
 
 /** Who is calling, as the request guard established it. */
@@ -39,17 +41,20 @@ export interface MemberPrincipal {
 }
 
 /** Operator blocks of this device or address: 10102, 6031 (one IP) or 6033 (a network). */
-export async function assertAccessAllowed(ctx: AuthContext, caller: CallerContext): Promise<void> {
-  const block = await store.findAccessBlock(ctx.db, caller.siteId, caller.deviceUuid, caller.ip);
+export async function assertAccessAllowed(
+  ctx: AuthContext,
+  caller: Pick<CallerContext, 'siteId' | 'deviceUuid' | 'ip'>,
+): Promise<void> {
+  const block = await ctx.accessBlocks.kindFor(caller.siteId, caller.deviceUuid, caller.ip);
   switch (block) {
     case undefined:
       return;
     case 'device':
       throw new AppError(10102);
     case 'ip':
-      throw new AppError(6031);
+      throw new AppError(6031, undefined, { ip: caller.ip });
     case 'network':
-      throw new AppError(6033);
+      throw new AppError(6033, undefined, { ip: caller.ip });
     default: {
       const unhandled: never = block;
       throw new Error(`unhandled block kind ${String(unhandled)}`);

@@ -1,7 +1,7 @@
 import { type LoginResult, type loginBodySchema, usernameRules } from '@site/contract';
 import type { z } from 'zod';
 import { AppError } from '../http/app-error.ts';
-import { type AuthContext, assertAccessAllowed, type CallerContext } from './context.ts';
+import type { AuthContext, CallerContext } from './context.ts';
 import { startDeviceVerification } from './device-verification.ts';
 import { startMemberSession } from './sessions.ts';
 import * as store from './store.ts';
@@ -17,7 +17,6 @@ export async function assertLoginOpen(ctx: AuthContext, caller: CallerContext): 
   if (site.stopLogin) {
     throw new AppError(10001, '本站暂停登录，请稍后再来');
   }
-  await assertAccessAllowed(ctx, caller);
 }
 
 /**

@@ -1,12 +1,6 @@
 import { verificationCodeLength } from '@site/contract';
 import { AppError } from '../http/app-error.ts';
-import {
-  type AuthContext,
-  assertAccessAllowed,
-  type CallerContext,
-  type MemberPrincipal,
-  sendCode,
-} from './context.ts';
+import { type AuthContext, type CallerContext, type MemberPrincipal, sendCode } from './context.ts';
 import { assertAcceptablePassword } from './passwords.ts';
 import * as store from './store.ts';
 import { hashSecretFor, isSameHash, randomDigits } from './tokens.ts';
@@ -65,7 +59,6 @@ export async function sendPasswordResetCode(
     captchaCode?: string | undefined;
   },
 ) {
-  await assertAccessAllowed(ctx, caller);
   await ctx.captcha.verify(body.captchaId, body.captchaCode);
   const destination =
     body.channel === 'email' ? body.destination.toLowerCase() : body.destination.replace(/[\s-]/g, '');

@@ -11,13 +11,7 @@ import {
 } from '@site/contract';
 import type { z } from 'zod';
 import { AppError, validationError } from '../http/app-error.ts';
-import {
-  type AuthContext,
-  assertAccessAllowed,
-  type CallerContext,
-  isUniqueViolation,
-  withoutRowDetail,
-} from './context.ts';
+import { type AuthContext, type CallerContext, isUniqueViolation, withoutRowDetail } from './context.ts';
 import { assertAcceptablePassword } from './passwords.ts';
 import { startMemberSession } from './sessions.ts';
 import * as store from './store.ts';
@@ -100,7 +94,6 @@ export async function register(
   if (site.stopRegister) {
     throw new AppError(10001, '本站暂停注册，请稍后再来');
   }
-  await assertAccessAllowed(ctx, caller);
   const username = normaliseUsername(body.username);
   assertAcceptablePassword(body.password, body.confirmPassword, username);
   const phone = normalisePhone(body.phone, site);

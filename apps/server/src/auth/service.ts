@@ -12,9 +12,12 @@ import { AppError, validationError } from '../http/app-error.ts';
 import type { SiteService } from '../site/service.ts';
 import type { CacheStore } from '../stores/cache.ts';
 import type { Clock } from '../stores/clock.ts';
+import type { PubSub } from '../stores/pubsub.ts';
+import { createAccessBlocks } from './access-blocks.ts';
 import { createCaptchaService } from './captcha.ts';
 import {
   type AuthContext,
+  assertAccessAllowed,
   type CallerContext,
   type MemberPrincipal,
   presentMember,
@@ -54,6 +57,7 @@ const callerOf = (request: AuthRequest): CallerContext => ({
 export interface AuthServiceDeps {
   db: Db;
   cache: CacheStore;
+  pubsub: PubSub;
   clock: Clock;
   sites: SiteService;
   hasher?: PasswordHasher;
@@ -82,6 +86,7 @@ export async function createAuthService(deps: AuthServiceDeps) {
     throttle: createLoginThrottle(deps.cache, deps.clock, 'member-login'),
     jwtSecret: await store.ensureSecret(deps.db, 'socket-jwt', randomBytes(32).toString('base64url')),
     lockedMoneyOf: deps.lockedMoneyOf,
+    accessBlocks: await createAccessBlocks({ db: deps.db, pubsub: deps.pubsub, clock: deps.clock }),
   };
   const requireMember = (request: AuthRequest): Promise<MemberPrincipal> =>
     authenticate(ctx, callerOf(request), tokenOf(request));
@@ -95,6 +100,10 @@ export async function createAuthService(deps: AuthServiceDeps) {
 
   return {
     requireMember,
+    /** Operator blocks of the caller's device, IP or network; the request guard runs it on every API call. */
+    assertAccessAllowed: (caller: { siteId: number; deviceUuid: string; ip: string }) =>
+      assertAccessAllowed(ctx, caller),
+    close: () => ctx.accessBlocks.close(),
     captcha: () => captcha.issue(),
     captchaAnswerForTests: (captchaId: string) => captcha.answerForTests(captchaId),
     register: (request: AuthRequest, body: z.output<typeof registerBodySchema>): Promise<LoginResult> =>
@@ -196,6 +205,7 @@ function createOperatorActions(ctx: AuthContext) {
       }
       const storedKind = kind === 'device' ? 'device' : value.includes('/') ? 'network' : 'ip';
       await store.upsertAccessBlock(ctx.db, siteId, storedKind, value, reason, now);
+      await ctx.accessBlocks.changed(siteId);
     },
     async unblock(siteId: number, kind: BlockKind, value: string) {
       const isLifted =
@@ -210,6 +220,7 @@ function createOperatorActions(ctx: AuthContext) {
       if (!isLifted) {
         throw validationError('value', '没有这条限制');
       }
+      await ctx.accessBlocks.changed(siteId);
     },
     async blocks(siteId: number) {
       const { blocks, members } = await store.listBlocks(ctx.db, siteId);

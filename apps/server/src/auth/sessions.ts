@@ -1,12 +1,6 @@
 import type { LoginResult } from '@site/contract';
 import { AppError } from '../http/app-error.ts';
-import {
-  type AuthContext,
-  assertAccessAllowed,
-  type CallerContext,
-  type MemberPrincipal,
-  presentMember,
-} from './context.ts';
+import { type AuthContext, type CallerContext, type MemberPrincipal, presentMember } from './context.ts';
 import * as store from './store.ts';
 import type { SessionEndReason } from './tables.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
@@ -106,7 +100,6 @@ export async function authenticate(
   if (nowMs >= session.idle_expires_at.getTime() || nowMs >= session.absolute_expires_at.getTime()) {
     throw new AppError(10004);
   }
-  await assertAccessAllowed(ctx, caller);
   if (nowMs - session.last_seen_at.getTime() >= sessionPolicy.touchEveryMs) {
     const idleExpiresMs = Math.min(
       nowMs + idleMsOf(session.is_remembered),

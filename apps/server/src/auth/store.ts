@@ -280,23 +280,8 @@ export async function pageLoginHistory(db: Db, memberId: bigint, pageNum: number
   return { rows, total: Number(total.count) };
 }
 
-/** The strongest block matching this device or address: device, then IP, then network. */
-export async function findAccessBlock(db: Db, siteId: number, deviceUuid: string, ip: string) {
-  const rows = await db
-    .selectFrom('access_blocks')
-    .select('kind')
-    .where('site_id', '=', siteId)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('kind', '=', 'device'), eb('value', '=', deviceUuid)]),
-        eb.and([eb('kind', '=', 'ip'), eb('value', '=', ip)]),
-        // CASE keeps the cidr cast away from rows of other kinds.
-        sql<boolean>`case when kind = 'network' then ${ip}::inet <<= value::cidr else false end`,
-      ]),
-    )
-    .execute();
-  const kinds = new Set(rows.map((row) => row.kind));
-  return (['device', 'ip', 'network'] as const).find((kind) => kinds.has(kind));
+export async function listAccessBlocks(db: Db, siteId: number) {
+  return db.selectFrom('access_blocks').select(['kind', 'value']).where('site_id', '=', siteId).execute();
 }
 
 export async function upsertAccessBlock(

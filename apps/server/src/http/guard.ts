@@ -33,7 +33,13 @@ const siteIdPattern = /^[1-9][0-9]{0,8}$/;
  */
 export function registerRequestGuard(
   app: FastifyInstance,
-  options: { clock: Clock; defaultSiteId: number; isKnownSite: (siteId: number) => Promise<boolean> },
+  options: {
+    clock: Clock;
+    defaultSiteId: number;
+    isKnownSite: (siteId: number) => Promise<boolean>;
+    /** Operator blocks of devices, IPs and networks (10102, 6031, 6033); operators are exempt. */
+    assertAccessAllowed: (caller: { siteId: number; deviceUuid: string; ip: string }) => Promise<void>;
+  },
 ) {
   app.decorateRequest('siteId', 0);
   app.decorateRequest('deviceUuid', '');
@@ -57,6 +63,9 @@ export function registerRequestGuard(
     verifySignature(request, basePath, deviceUuid, options.clock);
     if (!(await options.isKnownSite(request.siteId))) {
       throw validationError(headerNames.siteId, '站点不存在');
+    }
+    if (basePath !== '/admin/api/v1') {
+      await options.assertAccessAllowed({ siteId: request.siteId, deviceUuid, ip: request.ip });
     }
   });
 }

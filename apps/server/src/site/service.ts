@@ -182,6 +182,7 @@ export async function createSiteService(deps: { db: Db; pubsub: PubSub; clock: C
       if (!(await store.updateSite(deps.db, siteId, patch))) {
         throw validationError('site-id', '站点不存在');
       }
+      snapshots.delete(siteId);
       await deps.pubsub.publish(siteChangedChannel, String(siteId));
     },
 
@@ -191,6 +192,7 @@ export async function createSiteService(deps: { db: Db; pubsub: PubSub; clock: C
         vv_key: randomBytes(32).toString('base64'),
         vv_iv: randomBytes(16).toString('base64'),
       });
+      snapshots.delete(site.id);
       await deps.pubsub.publish(siteChangedChannel, String(site.id));
     },
 
