@@ -5,6 +5,16 @@ import { RegisterGuidePage } from '../features/auth/register-guide-page.tsx';
 import { RegisterPage } from '../features/auth/register-page.tsx';
 import { DownloadLandingPage } from '../features/download/download-landing-page.tsx';
 import { DownloadPage } from '../features/download/download-page.tsx';
+import { AccountFormPage } from '../features/finance/account-form-page.tsx';
+import { AccountListPage, WithdrawMethodsPage } from '../features/finance/account-list-page.tsx';
+import { accountMethods } from '../features/finance/account-methods.ts';
+import { AuditPage } from '../features/finance/audit-page.tsx';
+import { BalancePage } from '../features/finance/balance-page.tsx';
+import { DepositPage } from '../features/finance/deposit-page.tsx';
+import { TransRecordPage } from '../features/finance/trans-record-page.tsx';
+import { TransferPage } from '../features/finance/transfer-page.tsx';
+import { WalletPage } from '../features/finance/wallet-page.tsx';
+import { WithdrawalPage } from '../features/finance/withdrawal-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { AuthenticationPage } from '../features/member/authentication-page.tsx';
 import { BindBankCardPage } from '../features/member/bind-bank-card-page.tsx';
@@ -47,6 +57,39 @@ export const appRoutes: RouteObject[] = [
         title: messages.identity.bindCardTitle,
       }),
       page('mine/infoAudit', <InfoAuditPage />, { chrome: 'back', title: messages.identity.auditTitle }),
+      page('mine/finance/wallet', <WalletPage />, { chrome: 'back', title: messages.finance.walletTitle }),
+      page('mine/balance', <BalancePage />, { chrome: 'back', title: messages.finance.balanceTitle }),
+      page('mine/finance/deposit', <DepositPage />, { chrome: 'back', title: messages.finance.depositTitle }),
+      page('mine/finance/transfer', <TransferPage />, {
+        chrome: 'back',
+        title: messages.finance.transferTitle,
+      }),
+      page('mine/finance/withdrawal', <WithdrawalPage />, {
+        chrome: 'back',
+        title: messages.finance.withdrawalTitle,
+      }),
+      page('mine/audit', <AuditPage />, { chrome: 'back', title: messages.finance.auditTitle }),
+      page('mine/record/transRecord', <TransRecordPage />, {
+        chrome: 'back',
+        title: messages.finance.recordsTitle,
+      }),
+      page('mine/virtualCoinCard', <WithdrawMethodsPage />, {
+        chrome: 'back',
+        title: messages.finance.accountsTitle,
+      }),
+      ...Object.values(accountMethods).flatMap((config) => {
+        const name = messages.finance.methodNames[config.method];
+        return [
+          page(config.addPath.slice(1), <AccountFormPage config={config} />, {
+            chrome: 'back',
+            title: messages.finance.addAccountTitle(name),
+          }),
+          page(config.listPath.slice(1), <AccountListPage config={config} />, {
+            chrome: 'back',
+            title: messages.finance.accountListTitle(name),
+          }),
+        ];
+      }),
       page('download-page', <DownloadLandingPage />, { chrome: 'bare' }),
       page('other/stopService', <StopServicePage />, { chrome: 'bare' }),
       page('other/maintenance', <MaintenancePage />, { chrome: 'bare' }),

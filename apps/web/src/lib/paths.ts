@@ -16,6 +16,7 @@ export const paths = {
   withdrawal: '/mine/finance/withdrawal',
   audit: '/mine/audit',
   transRecord: '/mine/record/transRecord',
+  withdrawMethods: '/mine/virtualCoinCard',
   customerService: '/customer/main',
   download: '/download',
   downloadLanding: '/download-page',

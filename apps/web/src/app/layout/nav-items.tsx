@@ -1,4 +1,10 @@
-import { AppOutline, DownlandOutline, MessageOutline, UserOutline } from 'antd-mobile-icons';
+import {
+  AppOutline,
+  DownlandOutline,
+  MessageOutline,
+  PayCircleOutline,
+  UserOutline,
+} from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { messages } from '../../lib/messages.ts';
 import { paths } from '../../lib/paths.ts';
@@ -23,6 +29,7 @@ export const navItems: readonly NavItem[] = [
     opensCustomerService: true,
   },
   { path: paths.download, title: messages.nav.download, icon: <DownlandOutline /> },
+  { path: paths.wallet, title: messages.nav.wallet, icon: <PayCircleOutline />, isMemberOnly: true },
   { path: paths.userInfo, title: messages.nav.mine, icon: <UserOutline />, isMemberOnly: true },
 ];
 

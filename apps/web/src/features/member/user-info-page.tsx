@@ -93,6 +93,21 @@ function MemberProfile() {
         <IdentityItem />
         <List.Item onClick={() => void navigate(paths.bindBankCard)}>{text.bankCards}</List.Item>
       </List>
+      <List header={text.funds} className="member-card">
+        <List.Item onClick={() => void navigate(paths.wallet)}>{messages.finance.walletTitle}</List.Item>
+        <List.Item onClick={() => void navigate(paths.deposit)}>{messages.finance.depositTitle}</List.Item>
+        <List.Item onClick={() => void navigate(paths.transfer)}>{messages.finance.transferTitle}</List.Item>
+        <List.Item onClick={() => void navigate(paths.withdrawal)}>
+          {messages.finance.withdrawalTitle}
+        </List.Item>
+        <List.Item onClick={() => void navigate(paths.transRecord)}>
+          {messages.finance.recordsTitle}
+        </List.Item>
+        <List.Item onClick={() => void navigate(paths.audit)}>{messages.finance.auditTitle}</List.Item>
+        <List.Item onClick={() => void navigate(paths.withdrawMethods)}>
+          {messages.finance.accountsTitle}
+        </List.Item>
+      </List>
       <LoginHistory />
       <div className="member-logout">
         <Button block size="large" onClick={() => void logout()}>

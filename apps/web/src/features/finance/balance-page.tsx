@@ -1,0 +1,32 @@
+import { List } from 'antd-mobile';
+import { messages } from '../../lib/messages.ts';
+import { useWallet } from './api.ts';
+import { FinancePage } from './finance-page.tsx';
+import { BigMoney, displayYuan } from './money.tsx';
+
+const text = messages.finance;
+
+/** /mine/balance: the total and what it is made of, one row per wallet. */
+export function BalancePage() {
+  const { data: wallet } = useWallet();
+  return (
+    <FinancePage>
+      <section className="finance-wallet-card" aria-label={text.totalBalance}>
+        <div className="finance-wallet-card__label">{text.totalBalance}</div>
+        <BigMoney amount={wallet?.totalBalance} />
+      </section>
+      <List className="finance-card">
+        <List.Item extra={`¥${displayYuan(wallet?.mainBalance)}`}>{text.mainWallet}</List.Item>
+        <List.Item extra={`¥${displayYuan(wallet?.bonusBalance)}`}>{text.bonusBalance}</List.Item>
+        <List.Item extra={`¥${displayYuan(wallet?.withdrawalHoldBalance)}`}>{text.withdrawalHold}</List.Item>
+      </List>
+      <List header={text.venueWallets} className="finance-card">
+        {(wallet?.venues ?? []).map((venue) => (
+          <List.Item key={venue.venueCode} extra={`¥${displayYuan(venue.balance)}`}>
+            {venue.name}
+          </List.Item>
+        ))}
+      </List>
+    </FinancePage>
+  );
+}

@@ -1,0 +1,19 @@
+import { type ReactNode, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { loginPathFor } from '../../lib/paths.ts';
+import { useIsSignedIn } from '../../lib/session.ts';
+import './finance.css';
+
+/**
+ * A money page: a visitor without a session goes to login and comes back; a session that ends
+ * on the page leaves the redirect to the shared behaviours.
+ */
+export function FinancePage({ children }: { children: ReactNode }) {
+  const isSignedIn = useIsSignedIn();
+  const [wasSignedInAtOpen] = useState(isSignedIn);
+  const location = useLocation();
+  if (!wasSignedInAtOpen) {
+    return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
+  }
+  return isSignedIn ? <div className="finance-page">{children}</div> : null;
+}

@@ -1,0 +1,97 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { FakeFailure, fakeApi } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const wallet = {
+  mainBalance: '1234.50',
+  withdrawalHoldBalance: '0.00',
+  bonusBalance: '0.00',
+  venues: [{ venueCode: 'IMTY', name: 'IM体育', balance: '0.00' }],
+  totalBalance: '1234.50',
+  isAutoTransfer: false,
+};
+
+const channels = [
+  {
+    channelId: 2,
+    code: 'sandbox_alipay',
+    name: '支付宝',
+    kind: 'gateway' as const,
+    group: 'alipay' as const,
+    tag: '热',
+    minAmount: '50.00',
+    maxAmount: '200.00',
+  },
+];
+
+function amountField(name: string): HTMLInputElement {
+  return screen.getByRole('textbox', { name }) as HTMLInputElement;
+}
+
+function bodiesOf(fetchMock: ReturnType<typeof fakeApi>, fragment: string): Record<string, unknown>[] {
+  return fetchMock.mock.calls
+    .filter(([url]) => url.includes(fragment))
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+}
+
+describe('money pages', () => {
+  it('shows the wallet with two decimals and its venue wallets', async () => {
+    localStorage.setItem('token', 'token-1');
+    fakeApi({ walletSummary: () => wallet });
+    renderApp('/mine/finance/wallet');
+    await vi.waitFor(() => expect(screen.getAllByTestId('big-money')[0]?.textContent).toBe('¥1,234.50'));
+    expect(screen.getByText('IM体育')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /提款/ })).toBeTruthy();
+  });
+
+  it('cleans the amount, disables presets outside the limits and keeps the order id on retry', async () => {
+    localStorage.setItem('token', 'token-1');
+    const fetchMock = fakeApi({
+      walletSummary: () => wallet,
+      depositChannels: () => channels,
+      depositCreate: () => new FakeFailure(10001, '系统繁忙，请稍候再试！'),
+    });
+    renderApp('/mine/finance/deposit');
+    const field = await vi.waitFor(() => amountField('充值金额'));
+    expect(field.placeholder).toBe('单笔充值限额50.00元至200.00元');
+    fireEvent.change(field, { target: { value: '0１2a3.456' } });
+    expect(field.value).toBe('23.45');
+    expect((screen.getByRole('button', { name: '500元' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '100元' }));
+    expect(field.value).toBe('100');
+    fireEvent.click(screen.getByRole('button', { name: '立即充值' }));
+    await vi.waitFor(() => expect(bodiesOf(fetchMock, '/deposit/create')).toHaveLength(1));
+    await vi.waitFor(() =>
+      expect((screen.getByRole('button', { name: '立即充值' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(screen.getByRole('button', { name: '立即充值' }));
+    await vi.waitFor(() => expect(bodiesOf(fetchMock, '/deposit/create')).toHaveLength(2));
+    const [first, second] = bodiesOf(fetchMock, '/deposit/create');
+    expect(first).toMatchObject({ channelId: 2, amount: '100' });
+    expect(second?.orderId).toBe(first?.orderId);
+  });
+
+  it('refuses a transfer above the available balance without calling the server', async () => {
+    localStorage.setItem('token', 'token-1');
+    const fetchMock = fakeApi({ walletSummary: () => wallet });
+    renderApp('/mine/finance/transfer');
+    fireEvent.click(await screen.findByRole('button', { name: '转出' }));
+    const submit = screen.getByRole('button', { name: '立即转帐' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(amountField('转账金额'), { target: { value: '5' } });
+    fireEvent.click(submit);
+    expect(await screen.findByText('余额不足')).toBeTruthy();
+    expect(bodiesOf(fetchMock, '/transfer/venue')).toHaveLength(0);
+  });
+
+  it('shows 暂无记录 when there are no transactions', async () => {
+    localStorage.setItem('token', 'token-1');
+    fakeApi({
+      transactionRecords: () => ({ list: [], total: 0, pageNum: 1, pageSize: 20 }),
+      withdrawList: () => ({ list: [], total: 0, pageNum: 1, pageSize: 100 }),
+    });
+    renderApp('/mine/record/transRecord');
+    expect(await screen.findByText('暂无记录')).toBeTruthy();
+  });
+});
