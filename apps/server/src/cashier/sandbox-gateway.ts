@@ -8,6 +8,8 @@ import type { CashierService } from './service.ts';
  * as an outside gateway would.
  */
 const orderNoPattern = /^D[0-9a-f]{24}$/;
+/** Where the gateway sends the player back: the site's deposit page shows the latest order. */
+const merchantReturnPath = '/mine/finance/deposit';
 
 export function registerSandboxGateway(app: FastifyInstance, cashier: CashierService) {
   app.get<{ Params: { orderNo: string } }>('/sandbox/pay/:orderNo', async (request, reply) => {
@@ -51,6 +53,7 @@ ${
 <button id="cancel" class="secondary" onclick="act('cancel')">取消</button>`
     : ''
 }
+<a id="back" class="back" href="${merchantReturnPath}"${isPending ? ' hidden' : ''}>返回商户</a>
 <script>
 async function act(outcome) {
   document.querySelectorAll('button').forEach((button) => { button.disabled = true; });
@@ -59,6 +62,7 @@ async function act(outcome) {
   document.getElementById('result').textContent = answer.code === 6000
     ? (answer.data.status === 'paid' ? '支付成功，请返回商户页面' : '支付已取消')
     : answer.message;
+  document.getElementById('back').hidden = false;
 }
 </script>`;
 }
@@ -72,5 +76,6 @@ body{font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;max-width:
 .amount{font-size:24px;font-weight:bold;color:#e4393c}
 button{width:100%;padding:12px;margin:8px 0;border:0;border-radius:6px;font-size:16px;background:#1677ff;color:#fff}
 button.secondary{background:#eee;color:#333}
+.back{display:block;text-align:center;padding:12px;color:#1677ff}
 </style></head><body>${body}</body></html>`;
 }
