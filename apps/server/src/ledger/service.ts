@@ -109,7 +109,7 @@ export type LedgerService = ReturnType<typeof createLedgerService>;
 const transferIdPattern = /^[A-Za-z0-9_:.-]{1,64}$/;
 const memoLengthMax = 200;
 const accountCacheSizeMax = 50_000;
-const attemptsMax = 5;
+const attemptsMax = 10;
 const pageSizeMax = 100;
 
 /**
@@ -507,6 +507,8 @@ async function withRetry<T>(work: () => Promise<T>, retriedStates: ReadonlySet<s
       if (attempt >= attemptsMax || state === undefined || !retriedStates.has(state)) {
         throw error;
       }
+      // Colliding transactions retried at once tend to collide again: wait a random, growing while.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
     }
   }
 }
