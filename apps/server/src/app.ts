@@ -62,6 +62,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     max: deps.rateLimitPerMinute,
     timeWindow: 60_000,
     keyGenerator: (request) => request.ip ?? 'unknown',
+    // Limit headers only once a caller is refused: three headers on every answer cost throughput.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     ...(deps.stores.redis
       ? { redis: deps.stores.redis, nameSpace: `${deps.stores.keyPrefix}rate-limit:` }
       : {}),
