@@ -4,11 +4,11 @@ import { callRoute } from '../../lib/api-client.ts';
 import { messages } from '../../lib/messages.ts';
 import { modal } from '../../lib/modal-store.ts';
 import { paths } from '../../lib/paths.ts';
+import { formatShanghaiTime } from '../../lib/time.ts';
 import { showToast } from '../../lib/toast.ts';
 import { type AccountMethodConfig, accountMethods } from './account-methods.ts';
 import { useRefreshMoney, useWithdrawAccounts } from './api.ts';
 import { FinancePage } from './finance-page.tsx';
-import { formatShanghaiTime } from './format.ts';
 
 const text = messages.finance;
 

@@ -1,9 +1,9 @@
 import { formatFen, parseYuan } from '@site/contract';
 import { List } from 'antd-mobile';
 import { messages } from '../../lib/messages.ts';
+import { formatShanghaiTime } from '../../lib/time.ts';
 import { useAuditSummary } from './api.ts';
 import { FinancePage } from './finance-page.tsx';
-import { formatShanghaiTime } from './format.ts';
 import { displayYuan } from './money.tsx';
 
 const text = messages.finance;

@@ -14,12 +14,12 @@ import { callRoute } from '../../lib/api-client.ts';
 import { messages } from '../../lib/messages.ts';
 import { paths } from '../../lib/paths.ts';
 import { session } from '../../lib/storage.ts';
+import { formatShanghaiTime } from '../../lib/time.ts';
 import { showToast } from '../../lib/toast.ts';
 import { AmountInput } from './amount-input.tsx';
 import { financeKeys, useDepositChannels } from './api.ts';
 import { copyText } from './copy-text.ts';
 import { FinancePage } from './finance-page.tsx';
-import { formatShanghaiTime } from './format.ts';
 import { displayYuan } from './money.tsx';
 import { MainWalletCard } from './wallet-card.tsx';
 

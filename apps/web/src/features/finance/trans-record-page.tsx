@@ -3,9 +3,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { InfiniteScroll, List } from 'antd-mobile';
 import { callRoute } from '../../lib/api-client.ts';
 import { messages } from '../../lib/messages.ts';
+import { formatShanghaiTime } from '../../lib/time.ts';
 import { financeKeys, useWithdrawals } from './api.ts';
 import { FinancePage } from './finance-page.tsx';
-import { formatShanghaiTime } from './format.ts';
 import { displayYuan } from './money.tsx';
 
 const text = messages.finance;

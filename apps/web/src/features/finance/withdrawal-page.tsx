@@ -7,6 +7,7 @@ import { messages } from '../../lib/messages.ts';
 import { modal } from '../../lib/modal-store.ts';
 import { paths } from '../../lib/paths.ts';
 import { local } from '../../lib/storage.ts';
+import { formatShanghaiTime } from '../../lib/time.ts';
 import { showToast } from '../../lib/toast.ts';
 import { AmountInput } from './amount-input.tsx';
 import {
@@ -18,7 +19,6 @@ import {
   useWithdrawals,
 } from './api.ts';
 import { FinancePage } from './finance-page.tsx';
-import { formatShanghaiTime } from './format.ts';
 import { FundsPasswordPopup } from './funds-password-popup.tsx';
 import { BigMoney, displayYuan } from './money.tsx';
 

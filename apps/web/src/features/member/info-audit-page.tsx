@@ -3,7 +3,7 @@ import { Button, List, Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { messages } from '../../lib/messages.ts';
 import { paths } from '../../lib/paths.ts';
-import { formatShanghaiTime } from './format.ts';
+import { formatShanghaiTime } from '../../lib/time.ts';
 import { useIdentityStatus } from './identity-api.ts';
 import './member.css';
 import { MemberOnly } from './member-only.tsx';

@@ -1,7 +1,8 @@
 import { List } from 'antd-mobile';
 import { messages } from '../../lib/messages.ts';
+import { formatShanghaiTime } from '../../lib/time.ts';
 import { useLoginHistory } from './api.ts';
-import { formatShanghaiTime, shortDevice } from './format.ts';
+import { shortDevice } from './format.ts';
 
 const text = messages.member;
 
