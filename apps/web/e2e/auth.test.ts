@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../server/src/testing.ts';
-import { type BrowserSession, openBrowser, viewports } from './browser.ts';
+import { type BrowserSession, openSite, viewports } from './browser.ts';
 
 type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -28,36 +27,8 @@ function newUsername(viewportName: string): string {
   return `e2e${viewportName.slice(0, 1)}${Date.now().toString(36).slice(-5)}${accountCount}`;
 }
 
-/** The captcha id the page was last shown, read from the captcha call's answer. */
-function trackCaptchas(page: Page): () => string | undefined {
-  let latest: string | undefined;
-  page.on('response', (response) => {
-    if (response.url().includes('/site/api/v1/user/captcha')) {
-      void response
-        .json()
-        .then((body: { data?: { captchaId?: string } }) => {
-          latest = body.data?.captchaId;
-        })
-        .catch(() => undefined);
-    }
-  });
-  return () => latest;
-}
-
 describe.each(viewports)('accounts at $name ($width x $height)', (viewport) => {
-  /** A fresh browser (its own device uuid) on `path`; a phone passes the download page first. */
-  async function open(path: string) {
-    const session = await openBrowser(viewport);
-    sessions.push(session);
-    const latestCaptcha = trackCaptchas(session.page);
-    await session.page.goto(`${server.baseUrl}${path}`);
-    if (viewport.userAgent) {
-      await session.page.waitForURL('**/download-page');
-      await session.page.getByRole('button', { name: '进入H5版' }).click();
-    }
-    await session.page.waitForURL(`**${path}`);
-    return { ...session, latestCaptcha };
-  }
+  const open = (path: string) => openSite(viewport, server.baseUrl, path, sessions);
 
   type Opened = Awaited<ReturnType<typeof open>>;
 

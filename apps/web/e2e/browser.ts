@@ -78,3 +78,41 @@ export async function openBrowser(
     },
   };
 }
+
+/** The captcha id the page was last shown, read from the captcha call's answer. */
+export function trackCaptchas(page: Page): () => string | undefined {
+  let latest: string | undefined;
+  page.on('response', (response) => {
+    if (response.url().includes('/site/api/v1/user/captcha')) {
+      void response
+        .json()
+        .then((body: { data?: { captchaId?: string } }) => {
+          latest = body.data?.captchaId;
+        })
+        .catch(() => undefined);
+    }
+  });
+  return () => latest;
+}
+
+/**
+ * A fresh browser (its own device uuid) on `baseUrl + path`, kept in `sessions` for closing;
+ * a phone passes the download page first.
+ */
+export async function openSite(
+  viewport: Viewport,
+  baseUrl: string,
+  path: string,
+  sessions: BrowserSession[],
+) {
+  const session = await openBrowser(viewport);
+  sessions.push(session);
+  const latestCaptcha = trackCaptchas(session.page);
+  await session.page.goto(`${baseUrl}${path}`);
+  if (viewport.userAgent) {
+    await session.page.waitForURL('**/download-page');
+    await session.page.getByRole('button', { name: '进入H5版' }).click();
+  }
+  await session.page.waitForURL(`**${path}`);
+  return { ...session, latestCaptcha };
+}

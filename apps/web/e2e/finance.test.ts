@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/src/stores/clock.ts';
 import { signedHeaders, startTestServer } from '../../server/src/testing.ts';
-import { type BrowserSession, openBrowser, viewports } from './browser.ts';
+import { type BrowserSession, openSite, viewports } from './browser.ts';
 
 type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -64,34 +64,8 @@ function cardNumber(seed: number): string {
   return `${body}${(10 - (sum % 10)) % 10}`;
 }
 
-function trackCaptchas(page: Page): () => string | undefined {
-  let latest: string | undefined;
-  page.on('response', (response) => {
-    if (response.url().includes('/site/api/v1/user/captcha')) {
-      void response
-        .json()
-        .then((body: { data?: { captchaId?: string } }) => {
-          latest = body.data?.captchaId;
-        })
-        .catch(() => undefined);
-    }
-  });
-  return () => latest;
-}
-
 describe.each(viewports)('money pages at $name ($width x $height)', (viewport) => {
-  async function open(path: string) {
-    const session = await openBrowser(viewport);
-    sessions.push(session);
-    const latestCaptcha = trackCaptchas(session.page);
-    await session.page.goto(`${server.baseUrl}${path}`);
-    if (viewport.userAgent) {
-      await session.page.waitForURL('**/download-page');
-      await session.page.getByRole('button', { name: '进入H5版' }).click();
-    }
-    await session.page.waitForURL(`**${path}`);
-    return { ...session, latestCaptcha };
-  }
+  const open = (path: string) => openSite(viewport, server.baseUrl, path, sessions);
 
   type Opened = Awaited<ReturnType<typeof open>>;
 
