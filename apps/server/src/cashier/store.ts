@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { OperatorAction } from './tables.ts';
@@ -83,23 +83,7 @@ export async function pageDepositOrders(
   filter: { siteId: number; memberId?: bigint; status?: string },
   page: { pageNum: number; pageSize: number },
 ) {
-  let query = db.selectFrom('cashier_deposit_orders').where('site_id', '=', filter.siteId);
-  if (filter.memberId !== undefined) {
-    query = query.where('member_id', '=', filter.memberId);
-  }
-  if (filter.status !== undefined) {
-    query = query.where('status', '=', filter.status as 'pending');
-  }
-  const [list, count] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('id', 'desc')
-      .offset((page.pageNum - 1) * page.pageSize)
-      .limit(page.pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<bigint>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { list, total: Number(count.total) };
+  return pageOrders(db, 'cashier_deposit_orders', filter, page);
 }
 
 export async function findSettings(db: Db, memberId: bigint) {
@@ -253,23 +237,7 @@ export async function pageWithdrawOrders(
   filter: { siteId: number; memberId?: bigint; status?: string },
   page: { pageNum: number; pageSize: number },
 ) {
-  let query = db.selectFrom('cashier_withdraw_orders').where('site_id', '=', filter.siteId);
-  if (filter.memberId !== undefined) {
-    query = query.where('member_id', '=', filter.memberId);
-  }
-  if (filter.status !== undefined) {
-    query = query.where('status', '=', filter.status as 'pending');
-  }
-  const [list, count] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('id', 'desc')
-      .offset((page.pageNum - 1) * page.pageSize)
-      .limit(page.pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<bigint>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { list, total: Number(count.total) };
+  return pageOrders(db, 'cashier_withdraw_orders', filter, page);
 }
 
 export async function insertRequirement(
@@ -390,4 +358,33 @@ export async function upsertAutoTransfer(
       conflict.column('member_id').doUpdateSet({ is_auto_transfer: isAutoTransfer, updated_at: at }),
     )
     .execute();
+}
+
+interface OrderFilter {
+  siteId: number;
+  memberId?: bigint;
+  status?: string;
+}
+
+/** Deposit and withdrawal orders page the same way: newest first, by site, member and status. */
+async function pageOrders<T extends 'cashier_deposit_orders' | 'cashier_withdraw_orders'>(
+  db: Db,
+  table: T,
+  filter: OrderFilter,
+  page: { pageNum: number; pageSize: number },
+) {
+  const base = db.selectFrom(table as 'cashier_deposit_orders').where('site_id', '=', filter.siteId);
+  const byMember = filter.memberId === undefined ? base : base.where('member_id', '=', filter.memberId);
+  const query =
+    filter.status === undefined ? byMember : byMember.where('status', '=', filter.status as 'pending');
+  const [list, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('id', 'desc')
+      .offset((page.pageNum - 1) * page.pageSize)
+      .limit(page.pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<bigint>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { list: list as Selectable<Database[T]>[], total: Number(count.total) };
 }
