@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { migrations } from './migrations.ts';
+import { type Migration, migrations } from './migrations.ts';
 import { PgliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -18,9 +18,12 @@ export type DatabaseTarget =
  * Opens the database and applies pending migrations. int8 columns (money, counts) come back as
  * `bigint` on both engines, so no amount is ever a float.
  */
-export async function openDatabase(target: DatabaseTarget): Promise<Db> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  schema: ReadonlyArray<Migration> = migrations,
+): Promise<Db> {
   const db = target.kind === 'pglite' ? await openPglite(target.dataDir) : openPostgres(target);
-  await migrate(db);
+  await migrate(db, schema);
   return db;
 }
 
@@ -50,8 +53,11 @@ function openPostgres(target: { url: string; schema?: string; poolSize?: number 
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-/** Applies pending migrations in one transaction under an advisory lock, so nodes may start together. */
-export async function migrate(db: Db): Promise<void> {
+/**
+ * Applies pending migrations (all of them, unless a test stops at an earlier schema) in one
+ * transaction under an advisory lock, so nodes may start together.
+ */
+export async function migrate(db: Db, schema: ReadonlyArray<Migration> = migrations): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(727001)`.execute(tx);
     await sql`create table if not exists schema_migrations (
@@ -61,7 +67,7 @@ export async function migrate(db: Db): Promise<void> {
     const applied = new Set(
       (await tx.selectFrom('schema_migrations').select('id').execute()).map((row) => row.id),
     );
-    for (const migration of migrations) {
+    for (const migration of schema) {
       if (applied.has(migration.id)) {
         continue;
       }

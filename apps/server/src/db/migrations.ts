@@ -1,17 +1,23 @@
 import { authMigration } from '../auth/migration.ts';
 import { cashierMigration } from '../cashier/migration.ts';
 import { identityMigration } from '../identity/migration.ts';
-import { ledgerMigration } from '../ledger/migration.ts';
+import { ledgerEntryPairsMigration, ledgerMigration } from '../ledger/migration.ts';
 import { siteMigration } from '../site/migration.ts';
 
 /**
  * Schema migrations, applied in order at start, the same SQL on PGlite and PostgreSQL. Each
  * domain keeps its SQL beside its code. A released migration never changes: add a new one.
  */
-export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
+export const migrations: ReadonlyArray<Migration> = [
   siteMigration,
   authMigration,
   ledgerMigration,
   identityMigration,
   cashierMigration,
+  ledgerEntryPairsMigration,
 ];

@@ -14,6 +14,8 @@ import * as store from './store.ts';
  * on stdout; it is killed mid-load, the database reopened (after crash recovery on PGlite) and
  * every acknowledged transfer must be there with at least the acknowledged status, and the
  * ledger must reconcile. Three rounds, each starting on the previous round's crashed files.
+ * This drives the ledger directly, to reach pending / post / void and batches; crash-http.test.ts
+ * kills the HTTP server itself under load.
  */
 const roundCount = 3;
 const acksBeforeKill = 400;

@@ -1,9 +1,10 @@
 /**
- * Double-entry ledger. Every invariant the service asserts is also enforced here:
+ * Double-entry ledger, as first released; `ledgerEntryPairsMigration` below reshapes the entries.
+ * Every invariant the service asserts is also enforced here:
  * - member accounts (main, venue wallet, withdrawal hold, bonus) never go negative: a check on
  *   their balance rows, whose `may_go_negative` flag a foreign key ties to the account kind;
- * - every movement writes exactly two entries summing to zero: a deferred constraint trigger
- *   checks each (transfer, phase) at commit, so balances can only change in balanced pairs;
+ * - every movement balances: here two entries checked at commit by a deferred trigger; since
+ *   0006 one entry row holding both legs and a single positive amount, balanced by construction;
  * - a transfer id is used once: the primary key.
  * Each account row has a fixed number of balance rows (shards); house, venue and external
  * accounts spread their traffic over several, so none of them becomes a hot row.
@@ -205,6 +206,200 @@ begin
     values (p_id, 'void', t.debit_account_id, t.debit_shard, 'pending', -t.amount_fen, v_debit_pending, p_now),
            (p_id, 'void', t.debit_account_id, t.debit_shard, 'available', t.amount_fen, v_debit_available, p_now);
   return query select 'done', v_debit_pending, v_debit_available;
+end $$;
+`,
+};
+
+/**
+ * One entry row per movement instead of one per leg: the row names the debit leg and the credit
+ * leg with one positive amount and each leg's balance-after, so every movement balances by
+ * construction and no commit-time trigger has to count legs. Checks tie the buckets to the
+ * phase: a reservation moves available to pending on one balance row, a void moves it back,
+ * a post pays a pending or available debit into another account's available.
+ * A transfer call now inserts the transfer row first (`on conflict do nothing` answers a replay
+ * without touching a balance), locks the two balance rows in (account, shard) order by updating
+ * the lower one first, and undoes its own writes when the member's balance is short, so a refusal
+ * leaves a surrounding batch transaction usable.
+ */
+export const ledgerEntryPairsMigration = {
+  id: '0006_ledger_entry_pairs',
+  sql: `
+drop trigger ledger_entries_balanced on ledger_entries;
+drop function ledger_check_entry_pair();
+alter table ledger_entries rename to ledger_entry_legs;
+alter index ledger_entries_pkey rename to ledger_entry_legs_pkey;
+alter index ledger_entries_transfer_id_phase_account_id_bucket_key rename to ledger_entry_legs_key;
+alter index ledger_entries_account rename to ledger_entry_legs_account;
+
+create table ledger_entries (
+  id bigint generated always as identity primary key,
+  transfer_id text not null constraint ledger_entries_transfer_id_fkey references ledger_transfers (id),
+  phase text not null check (phase in ('reserve', 'post', 'void')),
+  debit_account_id bigint not null,
+  debit_shard smallint not null check (debit_shard >= 0),
+  debit_bucket text not null check (debit_bucket in ('available', 'pending')),
+  debit_balance_after_fen bigint not null,
+  credit_account_id bigint not null,
+  credit_shard smallint not null check (credit_shard >= 0),
+  credit_bucket text not null check (credit_bucket in ('available', 'pending')),
+  credit_balance_after_fen bigint not null,
+  amount_fen bigint not null check (amount_fen > 0),
+  created_at timestamptz not null,
+  unique (transfer_id, phase),
+  check (case phase
+    when 'reserve' then debit_bucket = 'available' and credit_bucket = 'pending'
+      and (debit_account_id, debit_shard) = (credit_account_id, credit_shard)
+    when 'void' then debit_bucket = 'pending' and credit_bucket = 'available'
+      and (debit_account_id, debit_shard) = (credit_account_id, credit_shard)
+    else credit_bucket = 'available' and debit_account_id <> credit_account_id end)
+);
+
+insert into ledger_entries (transfer_id, phase, debit_account_id, debit_shard, debit_bucket,
+    debit_balance_after_fen, credit_account_id, credit_shard, credit_bucket, credit_balance_after_fen,
+    amount_fen, created_at)
+  select d.transfer_id, d.phase, d.account_id, d.shard, d.bucket, d.balance_after_fen,
+      c.account_id, c.shard, c.bucket, c.balance_after_fen, c.amount_fen, d.created_at
+    from ledger_entry_legs d
+    join ledger_entry_legs c on c.transfer_id = d.transfer_id and c.phase = d.phase and c.amount_fen > 0
+    where d.amount_fen < 0
+    order by least(d.id, c.id);
+drop table ledger_entry_legs;
+
+create index ledger_entries_debit on ledger_entries (debit_account_id, id);
+create index ledger_entries_credit on ledger_entries (credit_account_id, id);
+
+drop function ledger_transfer(text, integer, bigint, smallint, bigint, smallint, bigint, text, text, boolean, timestamptz);
+drop function ledger_post(text, timestamptz);
+drop function ledger_void(text, timestamptz);
+
+create function ledger_transfer(
+  p_id text, p_site_id integer, p_debit_id bigint, p_debit_shard smallint,
+  p_credit_id bigint, p_credit_shard smallint, p_amount bigint, p_kind text, p_memo text,
+  p_is_pending boolean, p_now timestamptz,
+  out outcome text, out debit_available_fen bigint, out debit_pending_fen bigint, out credit_available_fen bigint
+) language plpgsql as $$
+declare
+  -- A reservation touches only the debit row; otherwise the lower (account, shard) is locked first.
+  v_is_credit_first boolean := not p_is_pending and (p_credit_id, p_credit_shard) < (p_debit_id, p_debit_shard);
+begin
+  insert into ledger_transfers (id, site_id, debit_account_id, debit_shard, credit_account_id, credit_shard,
+      amount_fen, kind, memo, is_pending, status, created_at, resolved_at)
+    values (p_id, p_site_id, p_debit_id, p_debit_shard, p_credit_id, p_credit_shard, p_amount, p_kind, p_memo,
+      p_is_pending, case when p_is_pending then 'pending' else 'posted' end, p_now,
+      case when p_is_pending then null else p_now end)
+    on conflict (id) do nothing;
+  if not found then
+    outcome := 'exists';
+    return;
+  end if;
+  if v_is_credit_first then
+    update ledger_balances set available_fen = available_fen + p_amount
+      where account_id = p_credit_id and shard = p_credit_shard
+      returning available_fen into credit_available_fen;
+    if not found then
+      raise exception 'ledger: no balance row % shard %', p_credit_id, p_credit_shard;
+    end if;
+  end if;
+  update ledger_balances
+    set available_fen = available_fen - p_amount,
+        pending_fen = pending_fen + case when p_is_pending then p_amount else 0 end
+    where account_id = p_debit_id and shard = p_debit_shard and (may_go_negative or available_fen >= p_amount)
+    returning available_fen, pending_fen into debit_available_fen, debit_pending_fen;
+  if not found then
+    if not exists (select 1 from ledger_balances where account_id = p_debit_id and shard = p_debit_shard) then
+      raise exception 'ledger: no balance row % shard %', p_debit_id, p_debit_shard;
+    end if;
+    -- Refused: take back this call's own writes, which no other transaction has seen.
+    if v_is_credit_first then
+      update ledger_balances set available_fen = available_fen - p_amount
+        where account_id = p_credit_id and shard = p_credit_shard;
+      credit_available_fen := null;
+    end if;
+    delete from ledger_transfers where id = p_id;
+    outcome := 'insufficient';
+    return;
+  end if;
+  if p_is_pending then
+    insert into ledger_entries (transfer_id, phase, debit_account_id, debit_shard, debit_bucket,
+        debit_balance_after_fen, credit_account_id, credit_shard, credit_bucket, credit_balance_after_fen,
+        amount_fen, created_at)
+      values (p_id, 'reserve', p_debit_id, p_debit_shard, 'available', debit_available_fen,
+        p_debit_id, p_debit_shard, 'pending', debit_pending_fen, p_amount, p_now);
+  else
+    if not v_is_credit_first then
+      update ledger_balances set available_fen = available_fen + p_amount
+        where account_id = p_credit_id and shard = p_credit_shard
+        returning available_fen into credit_available_fen;
+      if not found then
+        raise exception 'ledger: no balance row % shard %', p_credit_id, p_credit_shard;
+      end if;
+    end if;
+    insert into ledger_entries (transfer_id, phase, debit_account_id, debit_shard, debit_bucket,
+        debit_balance_after_fen, credit_account_id, credit_shard, credit_bucket, credit_balance_after_fen,
+        amount_fen, created_at)
+      values (p_id, 'post', p_debit_id, p_debit_shard, 'available', debit_available_fen,
+        p_credit_id, p_credit_shard, 'available', credit_available_fen, p_amount, p_now);
+  end if;
+  outcome := 'created';
+end $$;
+
+create function ledger_post(
+  p_id text, p_now timestamptz, out outcome text, out debit_pending_fen bigint, out credit_available_fen bigint
+) language plpgsql as $$
+declare
+  t ledger_transfers%rowtype;
+  v_is_credit_first boolean;
+begin
+  update ledger_transfers set status = 'posted', resolved_at = p_now
+    where id = p_id and status = 'pending' returning * into t;
+  if not found then
+    outcome := coalesce((select status from ledger_transfers where id = p_id), 'missing');
+    return;
+  end if;
+  v_is_credit_first := (t.credit_account_id, t.credit_shard) < (t.debit_account_id, t.debit_shard);
+  if v_is_credit_first then
+    update ledger_balances set available_fen = available_fen + t.amount_fen
+      where account_id = t.credit_account_id and shard = t.credit_shard
+      returning available_fen into credit_available_fen;
+  end if;
+  update ledger_balances set pending_fen = pending_fen - t.amount_fen
+    where account_id = t.debit_account_id and shard = t.debit_shard
+    returning pending_fen into debit_pending_fen;
+  if not v_is_credit_first then
+    update ledger_balances set available_fen = available_fen + t.amount_fen
+      where account_id = t.credit_account_id and shard = t.credit_shard
+      returning available_fen into credit_available_fen;
+  end if;
+  insert into ledger_entries (transfer_id, phase, debit_account_id, debit_shard, debit_bucket,
+      debit_balance_after_fen, credit_account_id, credit_shard, credit_bucket, credit_balance_after_fen,
+      amount_fen, created_at)
+    values (p_id, 'post', t.debit_account_id, t.debit_shard, 'pending', debit_pending_fen,
+      t.credit_account_id, t.credit_shard, 'available', credit_available_fen, t.amount_fen, p_now);
+  outcome := 'done';
+end $$;
+
+create function ledger_void(
+  p_id text, p_now timestamptz, out outcome text, out debit_pending_fen bigint, out debit_available_fen bigint
+) language plpgsql as $$
+declare
+  t ledger_transfers%rowtype;
+begin
+  update ledger_transfers set status = 'voided', resolved_at = p_now
+    where id = p_id and status = 'pending' returning * into t;
+  if not found then
+    outcome := coalesce((select status from ledger_transfers where id = p_id), 'missing');
+    return;
+  end if;
+  update ledger_balances
+    set pending_fen = pending_fen - t.amount_fen, available_fen = available_fen + t.amount_fen
+    where account_id = t.debit_account_id and shard = t.debit_shard
+    returning pending_fen, available_fen into debit_pending_fen, debit_available_fen;
+  insert into ledger_entries (transfer_id, phase, debit_account_id, debit_shard, debit_bucket,
+      debit_balance_after_fen, credit_account_id, credit_shard, credit_bucket, credit_balance_after_fen,
+      amount_fen, created_at)
+    values (p_id, 'void', t.debit_account_id, t.debit_shard, 'pending', debit_pending_fen,
+      t.debit_account_id, t.debit_shard, 'available', debit_available_fen, t.amount_fen, p_now);
+  outcome := 'done';
 end $$;
 `,
 };

@@ -42,7 +42,9 @@ export interface Transfer {
 }
 
 export interface Entry {
+  /** The entry row; a reservation or void shows on the account as two legs of one row. */
   id: bigint;
+  leg: 'debit' | 'credit';
   transferId: string;
   phase: 'reserve' | 'post' | 'void';
   accountId: bigint;
@@ -51,6 +53,13 @@ export interface Entry {
   /** The balance row after this entry: the account's for members, one shard's for system accounts. */
   balanceAfterFen: Fen;
   createdAt: Date;
+}
+
+/** An entry as `entries` pages it: with what its transfer is for and where it stands. */
+export interface EntryWithTransfer extends Entry {
+  kind: string;
+  memo: string;
+  transferStatus: TransferStatus;
 }
 
 export interface TransferReceipt {
@@ -124,18 +133,8 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
   const transferIn = async (db: Db, request: TransferRequest): Promise<TransferReceipt> => {
     const prepared = await prepareTransfer(accounts, request);
     const attempt = () => applyTransfer(db, prepared, now());
-    if (db.isTransaction) {
-      return attempt();
-    }
-    try {
-      return await withRetry(attempt, abortedStates);
-    } catch (error) {
-      // A concurrent call with the same id committed first: answer its result.
-      if (sqlStateOf(error) === uniqueViolation) {
-        return replay(db, prepared);
-      }
-      throw error;
-    }
+    // A concurrent call with the same id waits for it in the database, then replays its result.
+    return db.isTransaction ? attempt() : withRetry(attempt, abortedStates);
   };
 
   const resolveIn = async (db: Db, action: 'post' | 'void', transferId: string) => {
@@ -159,7 +158,7 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
 
     /**
      * Runs the commands in order in one transaction; each outcome stands alone (a refusal does
-     * not undo the others). A deadlock or id race with another node retries the whole batch.
+     * not undo the others). A deadlock with another transaction retries the whole batch.
      */
     batch: (commands: ReadonlyArray<LedgerCommand>) => runBatch(deps.db, accounts, run, commands),
 
@@ -172,16 +171,37 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
       return { availableFen: fen(sums.available_fen), pendingFen: fen(sums.pending_fen) };
     },
 
-    /** An account's entries, newest first, as the API pages lists. */
-    entries: async (ref: AccountRef, page: { pageNum: number; pageSize: number }) => {
+    /**
+     * An account's entries, newest first, as the API pages lists, each with its transfer's kind,
+     * memo and status; `range` keeps those created within [from, to).
+     */
+    entries: async (
+      ref: AccountRef,
+      page: { pageNum: number; pageSize: number },
+      range?: { from: Date; to: Date },
+    ) => {
       assertPage(page);
       const account = await accounts.find(ref);
       if (!account) {
-        return { list: [], total: 0, ...page };
+        return { list: [] as EntryWithTransfer[], total: 0, ...page };
       }
       const offset = (page.pageNum - 1) * page.pageSize;
-      const { list, total } = await store.listAccountEntries(deps.db, account.id, offset, page.pageSize);
-      return { list: list.map(entryOf), total, ...page };
+      const { list, total } = await store.listAccountEntries(
+        deps.db,
+        account.id,
+        offset,
+        page.pageSize,
+        range,
+      );
+      const withTransfer = list.map(
+        (row): EntryWithTransfer => ({
+          ...entryOf(row),
+          kind: row.transfer_kind,
+          memo: row.transfer_memo,
+          transferStatus: row.transfer_status,
+        }),
+      );
+      return { list: withTransfer, total, ...page };
     },
 
     transferById: async (transferId: string): Promise<Transfer | undefined> => {
@@ -216,7 +236,7 @@ async function runBatch(
       }
       return outcomes;
     });
-  return withRetry(attempt, batchRetriedStates);
+  return withRetry(attempt, abortedStates);
 }
 
 interface PreparedTransfer {
@@ -375,9 +395,10 @@ function transferOf(row: store.TransferRow): Transfer {
   };
 }
 
-function entryOf(row: store.EntryRow): Entry {
+function entryOf(row: store.EntryLegRow): Entry {
   return {
     id: row.id,
+    leg: row.leg,
     transferId: row.transfer_id,
     phase: row.phase,
     accountId: row.account_id,
@@ -488,15 +509,12 @@ async function settle(work: Promise<TransferReceipt>): Promise<LedgerOutcome> {
   }
 }
 
-const uniqueViolation = '23505';
 /**
  * Deadlock and serialization failures abort a statement or transaction whole, so nothing was
  * applied and it may run again. A batch locks rows in command order, not id order, so on
  * PostgreSQL it can deadlock with a concurrent transfer; either side may be the one aborted.
  */
 const abortedStates: ReadonlySet<string> = new Set(['40P01', '40001']);
-/** A batch aborted by another node's use of one of its ids replays that id on the next attempt. */
-const batchRetriedStates: ReadonlySet<string> = new Set([...abortedStates, uniqueViolation]);
 
 async function withRetry<T>(work: () => Promise<T>, retriedStates: ReadonlySet<string>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {

@@ -121,16 +121,24 @@ export async function findTransfer(db: Db, transferId: string) {
 
 export type TransferRow = NonNullable<Awaited<ReturnType<typeof findTransfer>>>;
 
-export async function transferEntries(db: Db, transferId: string) {
-  return db
-    .selectFrom('ledger_entries')
-    .selectAll()
-    .where('transfer_id', '=', transferId)
-    .orderBy('id')
-    .execute();
+/**
+ * One side of an entry row as an account sees it: the debit leg carries the amount negated. A
+ * reservation or void has both legs on one balance row (available and pending buckets).
+ */
+export interface EntryLegRow {
+  id: bigint;
+  leg: 'debit' | 'credit';
+  transfer_id: string;
+  phase: 'reserve' | 'post' | 'void';
+  account_id: bigint;
+  bucket: 'available' | 'pending';
+  amount_fen: bigint;
+  balance_after_fen: bigint;
+  created_at: Date;
+  transfer_kind: string;
+  transfer_memo: string;
+  transfer_status: 'pending' | 'posted' | 'voided';
 }
-
-export type EntryRow = Awaited<ReturnType<typeof transferEntries>>[number];
 
 export async function sumBalances(db: Db, accountId: bigint) {
   const row = await db
@@ -144,23 +152,39 @@ export async function sumBalances(db: Db, accountId: bigint) {
   return row;
 }
 
-export async function listAccountEntries(db: Db, accountId: bigint, offset: number, limit: number) {
+/**
+ * An account's entry legs, newest first, joined to their transfer (kind, memo, status),
+ * optionally within [from, to) by created_at. Each side is an index range scan.
+ */
+export async function listAccountEntries(
+  db: Db,
+  accountId: bigint,
+  offset: number,
+  limit: number,
+  range?: { from: Date; to: Date },
+) {
+  const inRange = range ? sql`and created_at >= ${range.from} and created_at < ${range.to}` : sql``;
   const [list, count] = await Promise.all([
-    db
-      .selectFrom('ledger_entries')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .orderBy('id', 'desc')
-      .offset(offset)
-      .limit(limit)
-      .execute(),
-    db
-      .selectFrom('ledger_entries')
-      .select((eb) => eb.fn.countAll<bigint>().as('total'))
-      .where('account_id', '=', accountId)
-      .executeTakeFirstOrThrow(),
+    sql<EntryLegRow>`select legs.*, t.kind transfer_kind, t.memo transfer_memo, t.status transfer_status
+      from (
+        select id, 'debit' leg, transfer_id, phase, debit_account_id account_id, debit_bucket bucket,
+            -amount_fen amount_fen, debit_balance_after_fen balance_after_fen, created_at
+          from ledger_entries where debit_account_id = ${accountId} ${inRange}
+        union all
+        select id, 'credit' leg, transfer_id, phase, credit_account_id account_id, credit_bucket bucket,
+            amount_fen, credit_balance_after_fen balance_after_fen, created_at
+          from ledger_entries where credit_account_id = ${accountId} ${inRange}
+      ) legs
+      join ledger_transfers t on t.id = legs.transfer_id
+      order by legs.id desc, legs.leg
+      offset ${offset} limit ${limit}`.execute(db),
+    sql<{ total: bigint }>`select
+        (select count(*) from ledger_entries where debit_account_id = ${accountId} ${inRange})
+        + (select count(*) from ledger_entries where credit_account_id = ${accountId} ${inRange}) total`.execute(
+      db,
+    ),
   ]);
-  return { list, total: Number(count.total) };
+  return { list: list.rows, total: Number(count.rows[0]?.total ?? 0) };
 }
 
 function onlyRow<T>(rows: T[], what: string): T {

@@ -44,14 +44,19 @@ export interface LedgerTransfersTable {
   resolved_at: Date | null;
 }
 
+/** One row per movement: its debit leg and credit leg, each with the balance row's value after it. */
 export interface LedgerEntriesTable {
   id: Generated<bigint>;
   transfer_id: string;
   phase: 'reserve' | 'post' | 'void';
-  account_id: bigint;
-  shard: number;
-  bucket: 'available' | 'pending';
+  debit_account_id: bigint;
+  debit_shard: number;
+  debit_bucket: 'available' | 'pending';
+  debit_balance_after_fen: bigint;
+  credit_account_id: bigint;
+  credit_shard: number;
+  credit_bucket: 'available' | 'pending';
+  credit_balance_after_fen: bigint;
   amount_fen: bigint;
-  balance_after_fen: bigint;
   created_at: Date;
 }
