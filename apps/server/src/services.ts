@@ -36,12 +36,13 @@ export async function createServices(
     lockedMoneyOf: (siteId, memberId) => lockedMoneyOf(ledger, siteId, memberId),
   });
   const operators = createOperatorService(authDeps);
+  const identity = createIdentityService({ db: stores.db, clock });
   return {
     sites,
     auth,
     operators,
     ledger,
-    identity: createIdentityService({ db: stores.db, clock }),
+    identity,
     cashier: createCashierService({
       db: stores.db,
       clock,
@@ -49,6 +50,7 @@ export async function createServices(
       hasher,
       verifySecondFactor: auth.verifySecondFactor,
       memberSiteIdOf: auth.memberSiteIdOf,
+      verifiedRealNameOf: identity.verifiedRealNameOf,
       gatewaySecret: options.sandboxGatewaySecret,
     }),
     async close() {

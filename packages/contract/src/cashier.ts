@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './http.ts';
 
 /**
  * Cashier payloads: deposits, withdrawals, withdrawal accounts and the turnover audit.
@@ -104,7 +105,13 @@ export type WithdrawAccountKind = (typeof withdrawAccountKinds)[number];
 
 export const withdrawAccountAddBodySchema = z.object({
   kind: z.enum(withdrawAccountKinds),
-  holderName: z.string().trim().min(1, '请输入姓名').max(32),
+  holderName: z
+    .string()
+    .trim()
+    .min(1, '请输入姓名')
+    .max(32)
+    .optional()
+    .describe("must equal the member's verified real name; when omitted the verified name is used"),
   accountNumber: z.string().trim().min(1, '请输入账号').max(64),
   bankCode: z.string().max(16).optional(),
 });
@@ -216,7 +223,12 @@ export const walletSummarySchema = z.object({
   venues: z.array(venueBalanceSchema),
   totalBalance: z.string(),
   isAutoTransfer: z.boolean(),
+  hasFundsPassword: z.boolean().describe('whether a funds password is set; withdrawals need one'),
 });
+
+/** A record row's outcome: 交易成功 / 交易中… / 交易失败 (UX.md section 4 "Rows"). */
+export const recordStatuses = ['success', 'pending', 'failed'] as const;
+export type RecordStatus = (typeof recordStatuses)[number];
 
 export const transactionRecordSchema = z.object({
   id: z.number().int(),
@@ -224,10 +236,48 @@ export const transactionRecordSchema = z.object({
   kind: z.string(),
   memo: z.string(),
   bucket: z.enum(['available', 'pending']),
-  amount: z.string().describe('signed: negative leaves the main wallet'),
+  amount: z.string().describe('signed: negative leaves the wallet the records are of'),
   balanceAfter: z.string(),
+  status: z
+    .enum(recordStatuses)
+    .describe('a withdrawal follows its order (pending until reviewed); others follow their transfer'),
   createdAt: isoTime,
 });
+
+/** The longest span one record query may cover (UX.md section 4: sites cap it, for example 31 days). */
+export const recordRangeDaysMax = 31;
+const recordRangeMsMax = recordRangeDaysMax * 86_400_000;
+const utcTime = z.iso.datetime({ message: '须为 ISO-8601 UTC 时间，例如 2026-01-01T00:00:00.000Z' });
+
+/**
+ * A page of records, optionally within [startTime, endTime): ISO-8601 UTC instants, as every time
+ * on the wire. The web client sends Asia/Shanghai day bounds; both ends come together or not at all.
+ */
+export const recordQuerySchema = pageQuery
+  .extend({
+    startTime: utcTime.optional().describe('inclusive start, ISO-8601 UTC'),
+    endTime: utcTime.optional().describe('exclusive end, ISO-8601 UTC'),
+  })
+  .superRefine((query, context) => {
+    if ((query.startTime === undefined) !== (query.endTime === undefined)) {
+      context.addIssue({ code: 'custom', path: ['endTime'], message: '开始时间与结束时间须同时提供' });
+      return;
+    }
+    if (query.startTime === undefined || query.endTime === undefined) {
+      return;
+    }
+    const spanMs = Date.parse(query.endTime) - Date.parse(query.startTime);
+    if (spanMs < 0) {
+      context.addIssue({ code: 'custom', path: ['endTime'], message: '结束时间不能早于开始时间' });
+    } else if (spanMs > recordRangeMsMax) {
+      context.addIssue({
+        code: 'custom',
+        path: ['endTime'],
+        message: `查询时间范围不能超过${recordRangeDaysMax}天`,
+      });
+    }
+  });
+export type RecordQuery = z.output<typeof recordQuerySchema>;
 
 export const adjustmentBodySchema = z.object({
   memberId: z.number().int().positive(),
@@ -236,6 +286,10 @@ export const adjustmentBodySchema = z.object({
   reason: z.string().trim().min(2, '请填写调整原因').max(200),
   adjustmentId: callerIdSchema,
   turnoverMultiple: z.number().int().min(0).max(50).default(0),
+  wallet: z
+    .enum(['main', 'bonus'])
+    .default('main')
+    .describe('bonus grants into the 红利钱包; its turnover requirement is added when moved to main'),
 });
 
 export const operatorActionSchema = z.object({
@@ -247,4 +301,35 @@ export const operatorActionSchema = z.object({
   amount: z.string(),
   reason: z.string(),
   createdAt: isoTime,
+});
+
+/**
+ * Bonus wallet (红利钱包): activity bonuses and VIP rewards arrive here; moving them to the main
+ * wallet adds a turnover requirement of this multiple of the amount (1x, as for deposits).
+ */
+export const bonusTurnoverMultiple = 1;
+
+export const bonusWalletSchema = z.object({
+  balance: z.string(),
+  turnoverMultiple: z.number().int().describe('turnover required per yuan moved to the main wallet'),
+});
+
+export const bonusConvertBodySchema = z
+  .object({
+    amount: yuanAmountSchema.optional().describe('omit it and send isAll to move the whole balance'),
+    isAll: z.boolean().optional(),
+    transferId: callerIdSchema,
+  })
+  .refine((body) => (body.amount !== undefined) !== (body.isAll === true), {
+    path: ['amount'],
+    message: '请输入金额，或选择全部转入',
+  });
+
+export const bonusConvertResultSchema = z.object({
+  transferId: z.string(),
+  amount: z.string(),
+  requiredTurnover: z.string().describe('turnover requirement this move added'),
+  bonusBalance: z.string(),
+  mainBalance: z.string(),
+  isReplay: z.boolean(),
 });

@@ -18,12 +18,14 @@ export interface AdjustmentBody {
   reason: string;
   adjustmentId: string;
   turnoverMultiple: number;
+  wallet: 'main' | 'bonus';
 }
 
 /**
- * A manual correction of a member's main wallet against the house account, with its reason,
- * logged in the same transaction. A credit may carry a turnover requirement (for example a
- * goodwill bonus paid by hand). The adjustment id is the idempotency key.
+ * A manual correction of a member's main or bonus wallet against the house account, with its
+ * reason, logged in the same transaction. A main-wallet credit may carry a turnover requirement
+ * (for example a goodwill bonus paid by hand); a bonus-wallet grant carries none here, as the
+ * requirement is added when the member moves it to main. The adjustment id is the idempotency key.
  */
 export async function adjustBalance(ctx: CashierContext, operator: OperatorRef, body: AdjustmentBody) {
   const amountFen = positiveFen(body.amount, 'amount');
@@ -31,15 +33,19 @@ export async function adjustBalance(ctx: CashierContext, operator: OperatorRef, 
   if ((await ctx.memberSiteIdOf(member.memberId)) !== operator.siteId) {
     throw validationError('memberId', '会员不存在');
   }
-  const { main } = accountsOf(member);
+  if (body.wallet === 'bonus' && body.turnoverMultiple > 0) {
+    throw validationError('turnoverMultiple', '红利钱包的流水要求在转入主钱包时添加，此处须为 0');
+  }
+  const { main, bonus } = accountsOf(member);
+  const target = body.wallet === 'bonus' ? bonus : main;
   const house: AccountRef = { kind: 'house', siteId: operator.siteId, name: 'adjustment' };
-  await ensureAccounts(ctx, [main, house]);
+  await ensureAccounts(ctx, [target, house]);
   const isCredit = body.direction === 'credit';
   const isReplay = await ctx.db.transaction().execute(async (tx) => {
     const receipt = await ctx.ledger.transferIn(tx, {
       transferId: `adj:${operator.siteId}:${body.adjustmentId}`,
-      debitAccount: isCredit ? house : main,
-      creditAccount: isCredit ? main : house,
+      debitAccount: isCredit ? house : target,
+      creditAccount: isCredit ? target : house,
       amountFen: fen(amountFen),
       kind: 'adjustment',
       memo: body.reason,
@@ -59,15 +65,23 @@ export async function adjustBalance(ctx: CashierContext, operator: OperatorRef, 
     }
     await logOperatorAction(tx, ctx, operator, {
       action: 'adjustment',
-      target: body.adjustmentId,
+      target: body.wallet === 'bonus' ? `bonus:${body.adjustmentId}` : body.adjustmentId,
       memberId: member.memberId,
       amountFen: isCredit ? amountFen : -amountFen,
       reason: body.reason,
     });
     return false;
   });
-  const balance = await ctx.ledger.balance(main);
-  return { adjustmentId: body.adjustmentId, mainBalance: formatFen(balance.availableFen), isReplay };
+  const [mainBalance, bonusBalance] = await Promise.all([
+    ctx.ledger.balance(main),
+    ctx.ledger.balance(bonus),
+  ]);
+  return {
+    adjustmentId: body.adjustmentId,
+    mainBalance: formatFen(mainBalance.availableFen),
+    bonusBalance: formatFen(bonusBalance.availableFen),
+    isReplay,
+  };
 }
 
 export async function pageOperatorActions(

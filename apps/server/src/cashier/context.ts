@@ -16,6 +16,8 @@ export interface CashierContext {
   verifySecondFactor: (memberId: bigint, code: string | undefined) => Promise<void>;
   /** The site a member belongs to, or undefined for an unknown member; auth answers it. */
   memberSiteIdOf: (memberId: bigint) => Promise<number | undefined>;
+  /** The member's approved real name, or undefined before verification; identity answers it. */
+  verifiedRealNameOf: (memberId: bigint) => Promise<string | undefined>;
   /** HMAC key the sandbox gateway signs its callbacks with. */
   gatewaySecret: string;
 }
@@ -38,6 +40,7 @@ export const accountsOf = (member: MemberRef) => ({
     siteId: member.siteId,
     memberId: member.memberId,
   } satisfies AccountRef,
+  bonus: { kind: 'member_bonus', siteId: member.siteId, memberId: member.memberId } satisfies AccountRef,
 });
 
 export const externalAccount = (siteId: number, name: string): AccountRef => ({

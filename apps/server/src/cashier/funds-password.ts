@@ -14,13 +14,18 @@ function assertStrongEnough(fundsPassword: string, confirmFundsPassword: string)
   }
 }
 
+/** Whether the member has set a funds password (withdrawals need one). */
+export async function hasFundsPassword(ctx: CashierContext, member: MemberRef): Promise<boolean> {
+  return Boolean((await store.findSettings(ctx.db, member.memberId))?.funds_password_hash);
+}
+
 export async function setFundsPassword(
   ctx: CashierContext,
   member: MemberRef,
   body: { fundsPassword: string; confirmFundsPassword: string },
 ): Promise<void> {
   assertStrongEnough(body.fundsPassword, body.confirmFundsPassword);
-  if ((await store.findSettings(ctx.db, member.memberId))?.funds_password_hash) {
+  if (await hasFundsPassword(ctx, member)) {
     throw new AppError(10001, '资金密码已设置，如需更改请使用修改资金密码');
   }
   const passwordHash = await ctx.hasher.hash(body.fundsPassword);

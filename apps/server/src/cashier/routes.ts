@@ -98,6 +98,15 @@ export function registerCashierRoutes(
   registerRoute(app, routes.transactionRecords, async ({ body }, request) =>
     cashier.transactionRecords(await member(request), body),
   );
+  registerRoute(app, routes.bonusWallet, async (_input, request) =>
+    cashier.bonusWallet(await member(request)),
+  );
+  registerRoute(app, routes.bonusRecords, async ({ body }, request) =>
+    cashier.bonusRecords(await member(request), body),
+  );
+  registerRoute(app, routes.bonusConvert, async ({ body }, request) =>
+    cashier.convertBonus(await member(request), body),
+  );
   registerRoute(app, routes.adminAdjust, async ({ body }, request) =>
     cashier.adjustBalance(await operator(request), body),
   );

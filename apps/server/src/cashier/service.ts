@@ -4,7 +4,7 @@ import type {
   withdrawAccountAddBodySchema,
   withdrawApplyBodySchema,
 } from '@site/contract';
-import { formatFen } from '@site/contract';
+import { formatFen, type RecordQuery } from '@site/contract';
 import type { z } from 'zod';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { Db } from '../db/database.ts';
@@ -12,9 +12,10 @@ import type { LedgerService } from '../ledger/service.ts';
 import type { Clock } from '../stores/clock.ts';
 import { type AdjustmentBody, adjustBalance, pageOperatorActions } from './adjustments.ts';
 import { auditSummary, recordValidBet } from './audit.ts';
-import type { CashierContext, MemberRef, OperatorRef } from './context.ts';
+import { type BonusConvertBody, bonusWallet, convertBonus } from './bonus.ts';
+import { accountsOf, type CashierContext, type MemberRef, type OperatorRef } from './context.ts';
 import * as deposits from './deposits.ts';
-import { changeFundsPassword, setFundsPassword } from './funds-password.ts';
+import { changeFundsPassword, hasFundsPassword, setFundsPassword } from './funds-password.ts';
 import * as store from './store.ts';
 import * as transfers from './transfers.ts';
 import { addAccount, banks, deleteAccount, listAccounts } from './withdraw-accounts.ts';
@@ -32,6 +33,7 @@ export interface CashierServiceDeps {
   hasher: PasswordHasher;
   verifySecondFactor: (memberId: bigint, code: string | undefined) => Promise<void>;
   memberSiteIdOf: (memberId: bigint) => Promise<number | undefined>;
+  verifiedRealNameOf: (memberId: bigint) => Promise<string | undefined>;
   gatewaySecret?: string | undefined;
 }
 
@@ -107,7 +109,20 @@ export function createCashierService(deps: CashierServiceDeps) {
     recallAll: (member: MemberRef, transferId: string) => transfers.recallAll(ctx, member, transferId),
     setAutoTransfer: (member: MemberRef, isAutoTransfer: boolean) =>
       transfers.setAutoTransfer(ctx, member, isAutoTransfer),
-    walletSummary: (member: MemberRef) => transfers.walletSummary(ctx, member),
-    transactionRecords: (member: MemberRef, page: Page) => transfers.transactionRecords(ctx, member, page),
+    /** Balances, plus whether a funds password is set: the withdrawal page's checklist needs it. */
+    walletSummary: async (member: MemberRef) => {
+      const [summary, isSet] = await Promise.all([
+        transfers.walletSummary(ctx, member),
+        hasFundsPassword(ctx, member),
+      ]);
+      return { ...summary, hasFundsPassword: isSet };
+    },
+    transactionRecords: (member: MemberRef, query: RecordQuery) =>
+      transfers.transactionRecords(ctx, member, query),
+
+    bonusWallet: (member: MemberRef) => bonusWallet(ctx, member),
+    bonusRecords: (member: MemberRef, query: RecordQuery) =>
+      transfers.accountRecords(ctx, member, accountsOf(member).bonus, query),
+    convertBonus: (member: MemberRef, body: BonusConvertBody) => convertBonus(ctx, member, body),
   };
 }

@@ -197,6 +197,20 @@ export async function findWithdrawOrder(db: Db, orderNo: string) {
 
 export type WithdrawOrderRow = NonNullable<Awaited<ReturnType<typeof findWithdrawOrder>>>;
 
+/** The statuses of a member's withdrawal orders among `orderNos`, in one query. */
+export async function withdrawStatusesOf(db: Db, memberId: bigint, orderNos: ReadonlyArray<string>) {
+  if (orderNos.length === 0) {
+    return new Map<string, WithdrawOrderRow['status']>();
+  }
+  const rows = await db
+    .selectFrom('cashier_withdraw_orders')
+    .select(['order_no', 'status'])
+    .where('member_id', '=', memberId)
+    .where('order_no', 'in', orderNos)
+    .execute();
+  return new Map(rows.map((row) => [row.order_no, row.status]));
+}
+
 export async function countWithdrawalsSince(db: Db, memberId: bigint, since: Date): Promise<number> {
   const row = await db
     .selectFrom('cashier_withdraw_orders')

@@ -1,5 +1,6 @@
 import { routes } from '@site/contract';
 import { type Answer, authClient, registered } from '../auth/test-support.ts';
+import { verifyRealName } from '../identity/test-support.ts';
 import type { TestApp } from '../testing.ts';
 
 /** Helpers for the cashier API tests: members with money, an operator, signed gateway callbacks. */
@@ -26,6 +27,13 @@ export function cashierClient(testApp: TestApp) {
     const info = await client.memberInfo(token);
     const memberId = BigInt((info.data as { memberId: number }).memberId);
     return { token, memberId, username };
+  };
+
+  /** A member whose real name is verified: withdrawal accounts bind in that name only. */
+  const verifiedMember = async (username: string, realName = '张三') => {
+    const created = await member(username);
+    await verifyRealName(client, created.token, realName);
+    return { ...created, realName };
   };
 
   const gatewayCallback = (fields: { orderNo: string; amount: string; status: 'paid' | 'cancelled' }) => {
@@ -59,5 +67,15 @@ export function cashierClient(testApp: TestApp) {
   const mainBalanceFen = async (memberId: bigint) =>
     (await testApp.services.ledger.balance({ kind: 'member_main', siteId: 9001, memberId })).availableFen;
 
-  return { client, asMember, asOperator, member, gatewayCallback, postCallback, deposit, mainBalanceFen };
+  return {
+    client,
+    asMember,
+    asOperator,
+    member,
+    verifiedMember,
+    gatewayCallback,
+    postCallback,
+    deposit,
+    mainBalanceFen,
+  };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { fen, formatFen, transferVenues } from '@site/contract';
+import { fen, formatFen, type RecordQuery, type RecordStatus, transferVenues } from '@site/contract';
 import type { AccountRef } from '../ledger/accounts.ts';
-import { refusalOf } from '../ledger/service.ts';
+import { type EntryWithTransfer, refusalOf } from '../ledger/service.ts';
 import { accountsOf, type CashierContext, type MemberRef } from './context.ts';
 import { positiveFen } from './deposits.ts';
 import * as store from './store.ts';
@@ -19,7 +19,7 @@ const availableOf = async (ctx: CashierContext, ref: AccountRef) =>
   (await ctx.ledger.balance(ref)).availableFen;
 
 /** Caller ids are per member; the ledger id carries the member so two members never collide. */
-const ledgerIdOf = (prefix: string, member: MemberRef, ...parts: string[]) =>
+export const ledgerIdOf = (prefix: string, member: MemberRef, ...parts: string[]) =>
   `${prefix}:${createHash('sha256')
     .update([member.memberId, ...parts].join(':'))
     .digest('hex')
@@ -107,8 +107,7 @@ export async function setAutoTransfer(ctx: CashierContext, member: MemberRef, is
 }
 
 export async function walletSummary(ctx: CashierContext, member: MemberRef) {
-  const { main, hold } = accountsOf(member);
-  const bonus: AccountRef = { kind: 'member_bonus', siteId: member.siteId, memberId: member.memberId };
+  const { main, hold, bonus } = accountsOf(member);
   const [mainFen, holdFen, bonusFen, venues, settings] = await Promise.all([
     availableOf(ctx, main),
     availableOf(ctx, hold),
@@ -127,26 +126,63 @@ export async function walletSummary(ctx: CashierContext, member: MemberRef) {
   };
 }
 
-export async function transactionRecords(
+/** A withdrawal's hold follows its order; any other row follows its ledger transfer. */
+const withdrawHoldPrefix = 'withdraw:';
+
+function recordStatusOf(
+  entry: EntryWithTransfer,
+  withdrawStatuses: ReadonlyMap<string, 'pending' | 'approved' | 'rejected'>,
+): RecordStatus {
+  if (entry.kind === 'withdrawal_hold' && entry.transferId.startsWith(withdrawHoldPrefix)) {
+    const status = withdrawStatuses.get(entry.transferId.slice(withdrawHoldPrefix.length));
+    return status === 'rejected' ? 'failed' : status === 'approved' ? 'success' : 'pending';
+  }
+  switch (entry.transferStatus) {
+    case 'pending':
+      return 'pending';
+    case 'voided':
+      return 'failed';
+    case 'posted':
+      return 'success';
+    default:
+      throw new Error(`cashier: unknown transfer status ${String(entry.transferStatus satisfies never)}`);
+  }
+}
+
+/** The range a validated record query names, as dates; undefined for no range. */
+function rangeOf(query: RecordQuery): { from: Date; to: Date } | undefined {
+  return query.startTime !== undefined && query.endTime !== undefined
+    ? { from: new Date(query.startTime), to: new Date(query.endTime) }
+    : undefined;
+}
+
+/** One page of a member account's entries with their status: one entries query, one orders query. */
+export async function accountRecords(
   ctx: CashierContext,
   member: MemberRef,
-  page: { pageNum: number; pageSize: number },
+  account: AccountRef,
+  query: RecordQuery,
 ) {
-  const entries = await ctx.ledger.entries(accountsOf(member).main, page);
-  const list = await Promise.all(
-    entries.list.map(async (entry) => {
-      const transfer = await ctx.ledger.transferById(entry.transferId);
-      return {
-        id: Number(entry.id),
-        transferId: entry.transferId,
-        kind: transfer?.kind ?? '',
-        memo: transfer?.memo ?? '',
-        bucket: entry.bucket,
-        amount: formatFen(entry.amountFen),
-        balanceAfter: formatFen(entry.balanceAfterFen),
-        createdAt: entry.createdAt.toISOString(),
-      };
-    }),
-  );
-  return { list, total: entries.total, pageNum: page.pageNum, pageSize: page.pageSize };
+  const page = { pageNum: query.pageNum, pageSize: query.pageSize };
+  const entries = await ctx.ledger.entries(account, page, rangeOf(query));
+  const withdrawOrderNos = entries.list
+    .filter((entry) => entry.kind === 'withdrawal_hold' && entry.transferId.startsWith(withdrawHoldPrefix))
+    .map((entry) => entry.transferId.slice(withdrawHoldPrefix.length));
+  const withdrawStatuses = await store.withdrawStatusesOf(ctx.db, member.memberId, withdrawOrderNos);
+  const list = entries.list.map((entry) => ({
+    id: Number(entry.id),
+    transferId: entry.transferId,
+    kind: entry.kind,
+    memo: entry.memo,
+    bucket: entry.bucket,
+    amount: formatFen(entry.amountFen),
+    balanceAfter: formatFen(entry.balanceAfterFen),
+    status: recordStatusOf(entry, withdrawStatuses),
+    createdAt: entry.createdAt.toISOString(),
+  }));
+  return { list, total: entries.total, ...page };
+}
+
+export async function transactionRecords(ctx: CashierContext, member: MemberRef, query: RecordQuery) {
+  return accountRecords(ctx, member, accountsOf(member).main, query);
 }

@@ -112,31 +112,34 @@ export async function listAccounts(ctx: CashierContext, member: MemberRef): Prom
   return (await store.listWithdrawAccounts(ctx.db, member.memberId)).map(presentAccount);
 }
 
+/** Refusal for a member whose real name is not verified (approved) yet: 10001, nothing stored. */
+export const realNameRequiredText = '请先完成实名认证，再绑定提现账户';
+
 /**
- * Binds a payout account. The codebase holds no verified real name yet, so the first bound
- * account fixes the holder name and every later one must carry the same name.
+ * Binds a payout account in the member's verified real name: a member without an approved
+ * real-name verification is refused, and a holder name the client sends must equal it.
  */
 export async function addAccount(
   ctx: CashierContext,
   member: MemberRef,
   body: z.output<typeof withdrawAccountAddBodySchema>,
 ): Promise<WithdrawAccount> {
+  const realName = await ctx.verifiedRealNameOf(member.memberId);
+  if (realName === undefined) {
+    throw new AppError(10001, realNameRequiredText);
+  }
   const accountNumber = body.accountNumber.replace(/\s+/g, '');
   const problem = accountNumberProblem(body.kind, accountNumber);
   if (problem) {
     throw validationError('accountNumber', problem);
   }
   const bankCode = bankCodeOf(body.kind, body.bankCode);
-  if (!/^[\u4e00-\u9fa5·A-Za-z ]{2,32}$/.test(body.holderName)) {
-    throw validationError('holderName', '须为 2-32 位中文或英文姓名');
+  if (body.holderName !== undefined && body.holderName !== realName) {
+    throw validationError('holderName', '须与实名认证的姓名一致');
   }
   const existing = await store.listWithdrawAccounts(ctx.db, member.memberId);
   if (existing.length >= cashierLimits.withdrawAccountCountMax) {
     throw new AppError(10001, `最多绑定${cashierLimits.withdrawAccountCountMax}个提现账户`);
-  }
-  const boundName = existing[0]?.holder_name;
-  if (boundName !== undefined && boundName !== body.holderName) {
-    throw validationError('holderName', '须与已绑定账户的姓名一致');
   }
   try {
     const row = await store.insertWithdrawAccount(ctx.db, {
@@ -144,7 +147,7 @@ export async function addAccount(
       member_id: member.memberId,
       kind: body.kind,
       bank_code: bankCode,
-      holder_name: body.holderName,
+      holder_name: realName,
       account_number: accountNumber,
       created_at: new Date(ctx.clock.now()),
     });

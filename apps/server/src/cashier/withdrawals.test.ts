@@ -1,9 +1,10 @@
 import { routes } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeAt, totpStepAt } from '../auth/totp.ts';
+import { residentId } from '../identity/test-support.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { cashierClient } from './test-support.ts';
-import { accountNumberProblem, isLuhnValid } from './withdraw-accounts.ts';
+import { accountNumberProblem, isLuhnValid, realNameRequiredText } from './withdraw-accounts.ts';
 
 let testApp: TestApp;
 let cashier: ReturnType<typeof cashierClient>;
@@ -33,7 +34,7 @@ const holdOf = async (memberId: bigint) =>
 
 /** A member with a funds password, one bank card and `amount` deposited with its turnover met. */
 async function readyMember(username: string, amount: string) {
-  const member = await cashier.member(username);
+  const member = await cashier.verifiedMember(username, '张三');
   await cashier.asMember(member.token, routes.fundsPasswordSet.path, {
     fundsPassword: '258036',
     confirmFundsPassword: '258036',
@@ -74,8 +75,62 @@ describe('withdrawal accounts', () => {
     expect(accountNumberProblem('alipay', 'not-an-account')).toBeDefined();
   });
 
+  it('refuses a member without a verified real name and stores nothing', async () => {
+    const member = await cashier.member('wdname01');
+    const add = (body: object) =>
+      cashier.asMember<{ id: number }>(member.token, routes.withdrawAccountAdd.path, body);
+    const card = { kind: 'bank', bankCode: 'ICBC', holderName: '李四', accountNumber: validCard };
+    expect(await add(card)).toMatchObject({ code: 10001, message: realNameRequiredText });
+    expect(await add({ kind: 'usdt_trc20', accountNumber: trc20 })).toMatchObject({ code: 10001 });
+    const list = await cashier.asMember<unknown[]>(member.token, routes.withdrawAccountList.path);
+    expect(list).toMatchObject({ code: 6000, data: [] });
+    // A minor's rejected verification does not count either.
+    const minorBirth = new Date(testApp.clock.now() - 10 * 365 * 86_400_000)
+      .toISOString()
+      .slice(0, 10)
+      .replace(/-/g, '');
+    const rejected = await cashier.asMember<{ status: string }>(member.token, routes.identitySubmit.path, {
+      realName: '李四',
+      idNumber: residentId(minorBirth, '777'),
+    });
+    expect(rejected.data.status).toBe('rejected');
+    expect(await add(card)).toMatchObject({ code: 10001, message: realNameRequiredText });
+    expect((await cashier.asMember<unknown[]>(member.token, routes.withdrawAccountList.path)).data).toEqual(
+      [],
+    );
+  });
+
+  it('binds in the verified real name: a sent holder name must match, an omitted one is filled in', async () => {
+    const member = await cashier.verifiedMember('wdname02', '周芷若');
+    const add = (body: object) =>
+      cashier.asMember<{ id: number; holderName: string }>(
+        member.token,
+        routes.withdrawAccountAdd.path,
+        body,
+      );
+    const wrong = await add({ kind: 'bank', bankCode: 'ICBC', holderName: '赵敏', accountNumber: validCard });
+    expect(wrong).toMatchObject({ code: 10003, data: { field: 'holderName' } });
+    expect((await cashier.asMember<unknown[]>(member.token, routes.withdrawAccountList.path)).data).toEqual(
+      [],
+    );
+    const card = await add({
+      kind: 'bank',
+      bankCode: 'ICBC',
+      holderName: '周芷若',
+      accountNumber: validCard,
+    });
+    expect(card).toMatchObject({ code: 6000, data: { holderName: '周芷若' } });
+    const wallet = await add({ kind: 'usdt_trc20', accountNumber: trc20 });
+    expect(wallet).toMatchObject({ code: 6000, data: { holderName: '周芷若' } });
+    const list = await cashier.asMember<Array<{ holderName: string }>>(
+      member.token,
+      routes.withdrawAccountList.path,
+    );
+    expect(list.data.map((row) => row.holderName)).toEqual(['周芷若', '周芷若']);
+  });
+
   it('binds, lists masked, refuses bad numbers, duplicates and another holder name, deletes', async () => {
-    const member = await cashier.member('wdacct01');
+    const member = await cashier.verifiedMember('wdacct01', '李四');
     const add = (body: object) =>
       cashier.asMember<{ id: number }>(member.token, routes.withdrawAccountAdd.path, body);
     const banks = await cashier.asMember<Array<{ code: string }>>(
@@ -130,13 +185,19 @@ describe('withdrawal accounts', () => {
 });
 
 describe('funds password', () => {
-  it('is set once with six non-trivial digits and changed only with the current one', async () => {
+  it('is set once with six non-trivial digits, changed only with the current one, and reported in the wallet summary', async () => {
     const member = await cashier.member('wdfunds01');
     const set = (body: object) => cashier.asMember(member.token, routes.fundsPasswordSet.path, body);
+    const hasFundsPassword = async () =>
+      (await cashier.asMember<{ hasFundsPassword: boolean }>(member.token, routes.walletSummary.path)).data
+        .hasFundsPassword;
+    expect(await hasFundsPassword()).toBe(false);
     expect((await set({ fundsPassword: '123456', confirmFundsPassword: '123456' })).code).toBe(10003);
     expect((await set({ fundsPassword: '12345a', confirmFundsPassword: '12345a' })).code).toBe(10003);
     expect((await set({ fundsPassword: '258036', confirmFundsPassword: '258037' })).code).toBe(10003);
+    expect(await hasFundsPassword()).toBe(false);
     expect((await set({ fundsPassword: '258036', confirmFundsPassword: '258036' })).code).toBe(6000);
+    expect(await hasFundsPassword()).toBe(true);
     expect((await set({ fundsPassword: '369147', confirmFundsPassword: '369147' })).code).toBe(10001);
     const change = (body: object) => cashier.asMember(member.token, routes.fundsPasswordChange.path, body);
     const wrongOld = await change({
@@ -151,6 +212,13 @@ describe('funds password', () => {
       confirmFundsPassword: '369147',
     });
     expect(changed.code).toBe(6000);
+    expect(await hasFundsPassword()).toBe(true);
+    const other = await cashier.member('wdfunds02');
+    const otherSummary = await cashier.asMember<{ hasFundsPassword: boolean }>(
+      other.token,
+      routes.walletSummary.path,
+    );
+    expect(otherSummary.data.hasFundsPassword).toBe(false);
   });
 });
 
@@ -218,7 +286,7 @@ describe('withdrawals', () => {
   });
 
   it('needs a funds password first, and the turnover audit met', async () => {
-    const member = await cashier.member('wdaudit01');
+    const member = await cashier.verifiedMember('wdaudit01', '赵六');
     const body = {
       amount: '100.00',
       withdrawAccountId: 1,

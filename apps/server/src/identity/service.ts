@@ -61,6 +61,11 @@ function isIdNumberTaken(error: unknown): boolean {
  */
 export function createIdentityService(deps: { db: Db; clock: Clock }) {
   return {
+    /** The member's approved real name, unmasked, or undefined until verification is approved. */
+    async verifiedRealNameOf(memberId: bigint): Promise<string | undefined> {
+      const row = await store.findIdentity(deps.db, memberId);
+      return row?.status === 'approved' ? row.real_name : undefined;
+    },
     async status(principal: IdentityPrincipal): Promise<IdentityStatusView> {
       return present(await store.findIdentity(deps.db, principal.memberId));
     },

@@ -1,0 +1,133 @@
+import { routes } from '@site/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing.ts';
+import { cashierClient } from './test-support.ts';
+
+let testApp: TestApp;
+let cashier: ReturnType<typeof cashierClient>;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  cashier = cashierClient(testApp);
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+interface Records {
+  list: Array<{ transferId: string; kind: string; amount: string; status: string; createdAt: string }>;
+  total: number;
+}
+
+/** Far enough apart to tell rows apart, near enough that member and operator sessions stay valid. */
+const stepMs = 10 * 60_000;
+
+describe('fund records', () => {
+  it('keeps only rows inside [startTime, endTime), on the main and the bonus wallet', async () => {
+    const member = await cashier.member('records01');
+    const start = testApp.clock.now();
+    await cashier.deposit(member.token, '100.00');
+    testApp.clock.advance(2 * stepMs);
+    await cashier.deposit(member.token, '200.00');
+    await cashier.asOperator(routes.adminAdjust.path, {
+      memberId: Number(member.memberId),
+      direction: 'credit',
+      amount: '5.00',
+      reason: '活动红利',
+      adjustmentId: 'records01-bonus',
+      wallet: 'bonus',
+    });
+    testApp.clock.advance(2 * stepMs);
+    await cashier.deposit(member.token, '300.00');
+    const page = (path: string, range: object) =>
+      cashier.asMember<Records>(member.token, path, { pageNum: 1, pageSize: 20, ...range });
+    const middle = {
+      startTime: new Date(start + stepMs).toISOString(),
+      endTime: new Date(start + 3 * stepMs).toISOString(),
+    };
+    const inside = await page(routes.transactionRecords.path, middle);
+    expect(inside.data.total).toBe(1);
+    expect(inside.data.list.map((row) => row.amount)).toEqual(['200.00']);
+    const exclusiveEnd = await page(routes.transactionRecords.path, {
+      startTime: new Date(start).toISOString(),
+      endTime: new Date(start + 2 * stepMs).toISOString(),
+    });
+    expect(exclusiveEnd.data.list.map((row) => row.amount)).toEqual(['100.00']);
+    expect((await page(routes.transactionRecords.path, {})).data.total).toBe(3);
+    expect((await page(routes.bonusRecords.path, middle)).data.list.map((row) => row.amount)).toEqual([
+      '5.00',
+    ]);
+    const later = {
+      startTime: new Date(start + 3 * stepMs).toISOString(),
+      endTime: new Date(start + 5 * stepMs).toISOString(),
+    };
+    expect((await page(routes.bonusRecords.path, later)).data.total).toBe(0);
+  });
+
+  it('answers 10003 for a bad range', async () => {
+    const member = await cashier.member('records02');
+    const ask = (range: object) =>
+      cashier.asMember(member.token, routes.transactionRecords.path, { pageNum: 1, pageSize: 20, ...range });
+    const reversed = await ask({
+      startTime: '2026-11-02T00:00:00.000Z',
+      endTime: '2026-11-01T00:00:00.000Z',
+    });
+    expect(reversed).toMatchObject({ code: 10003 });
+    expect(reversed.message).toContain('结束时间不能早于开始时间');
+    const tooLong = await ask({ startTime: '2026-10-01T00:00:00.000Z', endTime: '2026-11-01T16:00:00.000Z' });
+    expect(tooLong.message).toContain('不能超过31天');
+    expect((await ask({ startTime: '2026-10-01T00:00:00.000Z' })).code).toBe(10003);
+    expect((await ask({ startTime: 'yesterday', endTime: '2026-11-01T00:00:00.000Z' })).code).toBe(10003);
+    const bonus = await cashier.asMember(member.token, routes.bonusRecords.path, {
+      startTime: '2026-11-02T00:00:00.000Z',
+      endTime: '2026-11-01T00:00:00.000Z',
+    });
+    expect(bonus.code).toBe(10003);
+    const fullMonth = await ask({
+      startTime: '2026-10-01T00:00:00.000Z',
+      endTime: '2026-11-01T00:00:00.000Z',
+    });
+    expect(fullMonth.code).toBe(6000);
+  });
+
+  it('shows a withdrawal as 交易中 until reviewed, then its outcome, and a rejection returns on its own row', async () => {
+    const member = await cashier.verifiedMember('records03', '张三');
+    await cashier.asMember(member.token, routes.fundsPasswordSet.path, {
+      fundsPassword: '258036',
+      confirmFundsPassword: '258036',
+    });
+    const card = await cashier.asMember<{ id: number }>(member.token, routes.withdrawAccountAdd.path, {
+      kind: 'bank',
+      bankCode: 'ICBC',
+      accountNumber: '6222020200112345679',
+    });
+    await cashier.deposit(member.token, '1000.00');
+    await testApp.services.cashier.recordValidBet(member.memberId, 10n ** 12n);
+    const apply = async (requestId: string) =>
+      (
+        await cashier.asMember<{ orderNo: string }>(member.token, routes.withdrawApply.path, {
+          amount: '200.00',
+          withdrawAccountId: card.data.id,
+          fundsPassword: '258036',
+          requestId,
+        })
+      ).data.orderNo;
+    const rejected = await apply('records03-wd-1');
+    const approved = await apply('records03-wd-2');
+    const records = async () =>
+      (await cashier.asMember<Records>(member.token, routes.transactionRecords.path, {})).data.list;
+    const statusOf = async (transferId: string) =>
+      (await records()).find((row) => row.transferId === transferId)?.status;
+    expect(await statusOf(`withdraw:${rejected}`)).toBe('pending');
+    expect(await statusOf(`withdraw:${approved}`)).toBe('pending');
+    await cashier.asOperator(routes.adminWithdrawReject.path, { orderNo: rejected, reason: '信息不符' });
+    await cashier.asOperator(routes.adminWithdrawApprove.path, { orderNo: approved });
+    const rows = await records();
+    expect(rows.map((row) => [row.kind, row.amount, row.status])).toEqual([
+      ['withdrawal_release', '200.00', 'success'],
+      ['withdrawal_hold', '-200.00', 'success'],
+      ['withdrawal_hold', '-200.00', 'failed'],
+      ['deposit', '1000.00', 'success'],
+    ]);
+  });
+});
