@@ -155,7 +155,7 @@ describe.each(viewports)('money pages at $name ($width x $height)', (viewport) =
       .locator('.adm-list-item', { hasText: '提现账户' })
       .getByRole('button', { name: '去设置' })
       .click();
-    await page.waitForURL('**/bindBankCard');
+    await page.waitForURL('**/addBankCard');
     await page.getByText('去认证').click();
     await page.getByLabel('真实姓名').fill('张三丰');
     accountCount += 1;
@@ -232,6 +232,15 @@ describe.each(viewports)('money pages at $name ($width x $height)', (viewport) =
     const opened = await open('/user/register');
     const { page, errors } = opened;
     await register(opened, `usdt${viewport.name.slice(0, 1)}${Date.now() % 10_000_000}`);
+    // Accounts bind in the verified real name only: verify it through the API first.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    accountCount += 1;
+    const identity = await callApi<{ status: string }>(
+      routes.identitySubmit.path,
+      { realName: '张三丰', idNumber: residentId(accountCount) },
+      token ?? '',
+    );
+    expect(identity.status).toBe('approved');
     await goTo(page, '/mine/virtualCoinCard');
     await page.locator('.adm-list-item', { hasText: 'USDT' }).click();
     await page.waitForURL('**/mine/digitalAcount');

@@ -10,6 +10,7 @@ import { AccountListPage, WithdrawMethodsPage } from '../features/finance/accoun
 import { accountMethods } from '../features/finance/account-methods.ts';
 import { AuditPage } from '../features/finance/audit-page.tsx';
 import { BalancePage } from '../features/finance/balance-page.tsx';
+import { CurrencyPage, CurrencyRecordPage } from '../features/finance/currency-page.tsx';
 import { DepositPage } from '../features/finance/deposit-page.tsx';
 import { TransRecordPage } from '../features/finance/trans-record-page.tsx';
 import { TransferPage } from '../features/finance/transfer-page.tsx';
@@ -17,9 +18,11 @@ import { WalletPage } from '../features/finance/wallet-page.tsx';
 import { WithdrawalPage } from '../features/finance/withdrawal-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { AuthenticationPage } from '../features/member/authentication-page.tsx';
-import { BindBankCardPage } from '../features/member/bind-bank-card-page.tsx';
+import { AddBankCardPage, BindBankCardPage } from '../features/member/bind-bank-card-page.tsx';
 import { InfoAuditPage } from '../features/member/info-audit-page.tsx';
 import { UserInfoPage } from '../features/member/user-info-page.tsx';
+import { IntroTutorialPage } from '../features/tutorial/intro-tutorial-page.tsx';
+import { PlatformTutorialsPage } from '../features/tutorial/platform-tutorials-page.tsx';
 import { setKnownPathMatcher } from '../lib/links.ts';
 import { messages } from '../lib/messages.ts';
 import type { PageHandle } from './layout/page-handle.ts';
@@ -72,6 +75,23 @@ export const appRoutes: RouteObject[] = [
       page('mine/record/transRecord', <TransRecordPage />, {
         chrome: 'back',
         title: messages.finance.recordsTitle,
+      }),
+      page('mine/currency', <CurrencyPage />, { chrome: 'back', title: messages.bonus.title }),
+      page('mine/record/currencyRecord', <CurrencyRecordPage />, {
+        chrome: 'back',
+        title: messages.bonus.recordsTitle,
+      }),
+      page('mine/addBankCard', <AddBankCardPage />, {
+        chrome: 'back',
+        title: messages.finance.addBankCard,
+      }),
+      page('mine/finance/introTutorial', <IntroTutorialPage />, {
+        chrome: 'back',
+        title: messages.tutorial.introTitle,
+      }),
+      page('mine/finance/introTutorial/platformTutorials', <PlatformTutorialsPage />, {
+        chrome: 'back',
+        title: messages.tutorial.platformTitle,
       }),
       page('mine/virtualCoinCard', <WithdrawMethodsPage />, {
         chrome: 'back',

@@ -76,7 +76,7 @@ export function WithdrawMethodsPage() {
       <List header={text.accountsTitle} className="finance-card">
         <List.Item
           extra={text.accountsCount(countOf(['bank']))}
-          onClick={() => void navigate(paths.bindBankCard)}
+          onClick={() => void navigate(paths.addBankCard)}
         >
           {text.bankCardsLink}
         </List.Item>

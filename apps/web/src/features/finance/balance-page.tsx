@@ -1,5 +1,7 @@
 import { List } from 'antd-mobile';
+import { useNavigate } from 'react-router';
 import { messages } from '../../lib/messages.ts';
+import { paths } from '../../lib/paths.ts';
 import { useWallet } from './api.ts';
 import { FinancePage } from './finance-page.tsx';
 import { BigMoney, displayYuan } from './money.tsx';
@@ -9,6 +11,7 @@ const text = messages.finance;
 /** /mine/balance: the total and what it is made of, one row per wallet. */
 export function BalancePage() {
   const { data: wallet } = useWallet();
+  const navigate = useNavigate();
   return (
     <FinancePage>
       <section className="finance-wallet-card" aria-label={text.totalBalance}>
@@ -17,7 +20,12 @@ export function BalancePage() {
       </section>
       <List className="finance-card">
         <List.Item extra={`¥${displayYuan(wallet?.mainBalance)}`}>{text.mainWallet}</List.Item>
-        <List.Item extra={`¥${displayYuan(wallet?.bonusBalance)}`}>{text.bonusBalance}</List.Item>
+        <List.Item
+          extra={`¥${displayYuan(wallet?.bonusBalance)}`}
+          onClick={() => void navigate(paths.currency)}
+        >
+          {text.bonusBalance}
+        </List.Item>
         <List.Item extra={`¥${displayYuan(wallet?.withdrawalHoldBalance)}`}>{text.withdrawalHold}</List.Item>
       </List>
       <List header={text.venueWallets} className="finance-card">

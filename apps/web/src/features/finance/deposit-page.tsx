@@ -9,7 +9,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, List, Tabs, Tag } from 'antd-mobile';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { callRoute } from '../../lib/api-client.ts';
 import { messages } from '../../lib/messages.ts';
 import { paths } from '../../lib/paths.ts';
@@ -248,7 +248,14 @@ function DepositForm({ channels }: { channels: DepositChannel[] }) {
           ))}
         </Tabs>
         <div className="finance-section">
-          <h2 className="finance-section__title">{text.channelTitle}</h2>
+          <h2 className="finance-section__title">
+            {text.channelTitle}
+            {group === 'usdt' ? (
+              <Link className="finance-section__link" to={paths.introTutorial}>
+                {messages.tutorial.introTitle}
+              </Link>
+            ) : null}
+          </h2>
           <ChannelTiles
             channels={inGroup}
             selectedId={channel?.channelId}

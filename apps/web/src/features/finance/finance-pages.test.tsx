@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { FakeFailure, fakeApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -10,6 +10,7 @@ const wallet = {
   venues: [{ venueCode: 'IMTY', name: 'IM体育', balance: '0.00' }],
   totalBalance: '1234.50',
   isAutoTransfer: false,
+  hasFundsPassword: false,
 };
 
 const channels = [
@@ -83,6 +84,49 @@ describe('money pages', () => {
     fireEvent.click(submit);
     expect(await screen.findByText('余额不足')).toBeTruthy();
     expect(bodiesOf(fetchMock, '/transfer/venue')).toHaveLength(0);
+  });
+
+  it('ticks the funds password in the withdrawal checklist from the wallet summary', async () => {
+    localStorage.setItem('token', 'token-1');
+    const member = {
+      memberId: 7,
+      username: 'player01',
+      phone: null,
+      email: null,
+      inviteCode: 'INV00001',
+      isAgent: false,
+      isTotpEnabled: false,
+      registeredAt: '2026-11-01T16:30:00.000Z',
+      lastLoginAt: null,
+    };
+    let isSet = false;
+    const fetchMock = fakeApi({
+      memberInfo: () => member,
+      walletSummary: () => ({ ...wallet, hasFundsPassword: isSet }),
+      withdrawAccountList: () => [],
+      withdrawList: () => ({ list: [], total: 0, pageNum: 1, pageSize: 100 }),
+      fundsPasswordSet: () => {
+        isSet = true;
+        return null;
+      },
+    });
+    renderApp('/mine/finance/withdrawal');
+    const passwordRow = async () =>
+      (await screen.findByText('资金密码')).closest('.adm-list-item') as HTMLElement;
+    expect((await passwordRow()).textContent).toContain('去设置');
+    const set = within(await passwordRow()).getByRole('button', { name: '去设置' });
+    fireEvent.click(set);
+    await screen.findByText('请输入6位数字资金密码');
+    const typeInto = (label: string) => {
+      const input = screen.getAllByLabelText(label)[0]?.querySelector('input') as HTMLInputElement;
+      fireEvent.change(input, { target: { value: '258036' } });
+    };
+    typeInto('请输入6位数字资金密码');
+    typeInto('请再次输入资金密码');
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await vi.waitFor(() => expect(bodiesOf(fetchMock, '/fundsPassword/set')).toHaveLength(1));
+    await vi.waitFor(async () => expect((await passwordRow()).textContent).toContain('已设置'));
+    expect(localStorage.getItem('finance:fundsPasswordSet:7')).toBeNull();
   });
 
   it('shows 暂无记录 when there are no transactions', async () => {

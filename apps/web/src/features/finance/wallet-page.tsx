@@ -57,6 +57,7 @@ export function WalletPage() {
       <VenueWallets />
       <List className="finance-card">
         <List.Item onClick={() => void navigate(paths.balance)}>{text.balanceLink}</List.Item>
+        <List.Item onClick={() => void navigate(paths.currency)}>{messages.bonus.title}</List.Item>
         <List.Item onClick={() => void navigate(paths.audit)}>{text.auditLink}</List.Item>
       </List>
     </FinancePage>

@@ -1,4 +1,5 @@
 import { cashierLimits, formatFen, parseYuan, uuidV4, type WithdrawAccount } from '@site/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, List, PasscodeInput, Radio } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,11 +7,11 @@ import { callRoute } from '../../lib/api-client.ts';
 import { messages } from '../../lib/messages.ts';
 import { modal } from '../../lib/modal-store.ts';
 import { paths } from '../../lib/paths.ts';
-import { local } from '../../lib/storage.ts';
 import { formatShanghaiTime } from '../../lib/time.ts';
 import { showToast } from '../../lib/toast.ts';
 import { AmountInput } from './amount-input.tsx';
 import {
+  financeKeys,
   useAuditSummary,
   useFinanceMember,
   useRefreshMoney,
@@ -25,14 +26,6 @@ import { BigMoney, displayYuan } from './money.tsx';
 const text = messages.finance;
 const minYuan = formatFen(cashierLimits.withdrawMinFen);
 const maxYuan = formatFen(cashierLimits.withdrawMaxFen);
-
-/**
- * The server tells no one whether a funds password exists; the page remembers, per member,
- * that it was set here (or that the server refused a second one).
- */
-function fundsPasswordKey(memberId: number): string {
-  return `finance:fundsPasswordSet:${memberId}`;
-}
 
 export function accountLabel(account: WithdrawAccount): string {
   return text.accountLabel(
@@ -61,7 +54,7 @@ function Checklist(props: { hasFundsPassword: boolean; hasAccount: boolean; onSe
   return (
     <List header={text.checklistTitle} className="finance-card">
       {item(text.fundsPasswordItem, props.hasFundsPassword, props.onSetPassword)}
-      {item(text.withdrawAccountItem, props.hasAccount, () => void navigate(paths.bindBankCard))}
+      {item(text.withdrawAccountItem, props.hasAccount, () => void navigate(paths.addBankCard))}
     </List>
   );
 }
@@ -192,7 +185,7 @@ function WithdrawForm({ accounts, isTotpEnabled }: { accounts: WithdrawAccount[]
             </List.Item>
           ))}
         </Radio.Group>
-        <List.Item onClick={() => void navigate(paths.bindBankCard)}>{text.addBankCard}</List.Item>
+        <List.Item onClick={() => void navigate(paths.addBankCard)}>{text.addBankCard}</List.Item>
         <List.Item onClick={() => void navigate(paths.withdrawMethods)}>{text.addWithdrawMethod}</List.Item>
       </List>
       <section className="finance-card finance-section" aria-label={text.withdrawAmount}>
@@ -283,26 +276,23 @@ function Withdrawal() {
   const { data: member } = useFinanceMember();
   const { data: accounts } = useWithdrawAccounts();
   const { data: wallet } = useWallet();
+  const queryClient = useQueryClient();
   const [isPopupOpen, setIsPopupOpen] = useState(false);
-  const [markedMemberId, setMarkedMemberId] = useState<number | undefined>(undefined);
-  if (!member || !accounts) {
+  if (!member || !accounts || !wallet) {
     return <p className="finance-empty">{text.loading}</p>;
   }
-  const hasFundsPassword =
-    markedMemberId === member.memberId || local.get(fundsPasswordKey(member.memberId)) === '1';
-  const markSet = () => {
-    local.set(fundsPasswordKey(member.memberId), '1');
-    setMarkedMemberId(member.memberId);
-  };
+  // The wallet summary says whether a funds password is set; after setting one, ask again.
+  const hasFundsPassword = wallet.hasFundsPassword;
+  const markSet = () => void queryClient.invalidateQueries({ queryKey: financeKeys.wallet });
   const isReady = hasFundsPassword && accounts.length > 0;
   return (
     <>
       <section className="finance-wallet-card" aria-label={text.withdrawable}>
         <div className="finance-wallet-card__label">{text.withdrawable}</div>
-        <BigMoney amount={wallet?.mainBalance} />
+        <BigMoney amount={wallet.mainBalance} />
         <div className="finance-wallet-card__meta">
           <span>
-            {text.withdrawalHold} ¥{displayYuan(wallet?.withdrawalHoldBalance)}
+            {text.withdrawalHold} ¥{displayYuan(wallet.withdrawalHoldBalance)}
           </span>
         </div>
       </section>

@@ -1,6 +1,7 @@
+import type { WithdrawAccount } from '@site/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, List, Selector } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { callRoute, reportApiFailure } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { messages } from '../../lib/messages.ts';
@@ -19,18 +20,32 @@ interface CardValues {
   accountNumber: string;
 }
 
+/** The server's shape check; it also runs the Luhn checksum and answers on the field. */
+const cardNumberPattern = /^\d{16,19}$/;
+
 const cardRules = {
   bankCode: [{ required: true, type: 'array' as const, min: 1, message: text.bankRequired }],
   holderName: [{ required: true, whitespace: true, message: text.holderRequired }],
-  accountNumber: [{ required: true, pattern: /^[0-9]{12,19}$/, message: text.cardNumberInvalid }],
+  accountNumber: [
+    { required: true, message: text.cardNumberInvalid },
+    {
+      validator: (_rule: unknown, value: string | undefined) =>
+        !value || cardNumberPattern.test(value.replace(/\s+/g, ''))
+          ? Promise.resolve()
+          : Promise.reject(new Error(text.cardNumberInvalid)),
+    },
+  ],
 };
 
-function BoundCards() {
-  const { data: accounts } = useQuery({
+function useWithdrawAccounts() {
+  return useQuery({
     queryKey: accountsKey,
     queryFn: ({ signal }) => callRoute('withdrawAccountList', undefined, { signal }),
   });
-  const cards = (accounts ?? []).filter((account) => account.kind === 'bank');
+}
+
+function BoundCards({ accounts }: { accounts: readonly WithdrawAccount[] }) {
+  const cards = accounts.filter((account) => account.kind === 'bank');
   if (cards.length === 0) {
     return null;
   }
@@ -45,9 +60,16 @@ function BoundCards() {
   );
 }
 
-function CardForm() {
+interface CardFormProps {
+  /** The server fixes the holder to the first bound account's name; the form shows it read-only. */
+  boundHolderName: string | undefined;
+  /** Masked, as the identity status returns it: a hint, never a value to send. */
+  verifiedName: string | null;
+  onBound: () => void;
+}
+
+function CardForm({ boundHolderName, verifiedName, onBound }: CardFormProps) {
   const [form] = Form.useForm<CardValues>();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: banks } = useQuery({
     queryKey: ['member', 'banks'],
@@ -62,13 +84,13 @@ function CardForm() {
           kind: 'bank',
           bankCode: values.bankCode[0] ?? '',
           holderName: values.holderName.trim(),
-          accountNumber: values.accountNumber.trim(),
+          accountNumber: values.accountNumber.replace(/\s+/g, ''),
         },
         { isSilent: true },
       );
-      void queryClient.invalidateQueries({ queryKey: accountsKey });
+      await queryClient.invalidateQueries({ queryKey: accountsKey });
       showToast(text.bound);
-      void navigate(paths.userInfo);
+      onBound();
     } catch (caught) {
       const field =
         caught instanceof ApiError ? (caught.data as { field?: unknown } | null)?.field : undefined;
@@ -83,6 +105,7 @@ function CardForm() {
     <Form
       form={form}
       layout="vertical"
+      initialValues={boundHolderName === undefined ? {} : { holderName: boundHolderName }}
       onFinish={(values: CardValues) => void submit(values)}
       footer={
         <Button block type="submit" color="primary" size="large">
@@ -100,20 +123,44 @@ function CardForm() {
         name="holderName"
         label={text.holderName}
         rules={cardRules.holderName}
-        description={text.holderHint}
+        description={holderHint(boundHolderName, verifiedName)}
       >
-        <Input placeholder={text.holderName} maxLength={32} autoComplete="name" clearable />
+        <Input
+          placeholder={text.holderName}
+          maxLength={32}
+          autoComplete="name"
+          readOnly={boundHolderName !== undefined}
+          clearable={boundHolderName === undefined}
+        />
       </Form.Item>
       <Form.Item name="accountNumber" label={text.cardNumber} rules={cardRules.accountNumber}>
-        <Input placeholder={text.cardNumberPlaceholder} maxLength={19} inputMode="numeric" clearable />
+        <Input
+          placeholder={text.cardNumberPlaceholder}
+          maxLength={23}
+          inputMode="numeric"
+          autoComplete="off"
+          clearable
+        />
       </Form.Item>
     </Form>
   );
 }
 
-function BindBankCard() {
+function holderHint(boundHolderName: string | undefined, verifiedName: string | null): string {
+  if (boundHolderName !== undefined) {
+    return text.holderFixedHint;
+  }
+  return verifiedName ? text.holderVerifiedHint(verifiedName) : text.holderHint;
+}
+
+/**
+ * The bank-card binding shared by /mine/addBankCard and the verification flow's bindBankCard:
+ * verify-first guidance, the bound cards, then the form.
+ */
+function BankCardBinding({ onBound }: { onBound: () => void }) {
   const navigate = useNavigate();
   const { data: identity } = useIdentityStatus();
+  const { data: accounts, isPending: isAccountsPending } = useWithdrawAccounts();
   if (!identity) {
     return <p className="member-loading">{messages.member.loading}</p>;
   }
@@ -126,11 +173,18 @@ function BindBankCard() {
       </List>
     );
   }
+  if (isAccountsPending) {
+    return <p className="member-loading">{messages.member.loading}</p>;
+  }
   return (
     <>
-      <BoundCards />
+      <BoundCards accounts={accounts ?? []} />
       <div className="member-card member-form">
-        <CardForm />
+        <CardForm
+          boundHolderName={accounts?.[0]?.holderName}
+          verifiedName={identity.realName}
+          onBound={onBound}
+        />
       </div>
     </>
   );
@@ -138,10 +192,35 @@ function BindBankCard() {
 
 /** /mine/userInfo/authentication/bindBankCard: a withdrawal bank card, once the member is verified. */
 export function BindBankCardPage() {
+  const navigate = useNavigate();
   return (
     <MemberOnly>
       <div className="member-page">
-        <BindBankCard />
+        <BankCardBinding onBound={() => void navigate(paths.userInfo)} />
+      </div>
+    </MemberOnly>
+  );
+}
+
+/**
+ * /mine/addBankCard: the same binding, reached from the withdrawal page and the payout methods;
+ * afterwards it goes back to where the member came from.
+ */
+export function AddBankCardPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const goBack = () => {
+    // 'default' is the key of the first entry: opened directly, there is no page to go back to.
+    if (location.key === 'default') {
+      void navigate(paths.withdrawMethods, { replace: true });
+    } else {
+      void navigate(-1);
+    }
+  };
+  return (
+    <MemberOnly>
+      <div className="member-page">
+        <BankCardBinding onBound={goBack} />
       </div>
     </MemberOnly>
   );
