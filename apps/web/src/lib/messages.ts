@@ -265,6 +265,7 @@ export const messages = {
     resubmit: '重新提交',
     toBindCard: '绑定银行卡',
     needIdentity: '绑定银行卡前请先完成实名认证。',
+    needIdentityForAccount: '绑定提现账户前请先完成实名认证。',
     bank: '开户银行',
     bankPlaceholder: '请选择开户银行',
     bankRequired: '请选择开户银行',

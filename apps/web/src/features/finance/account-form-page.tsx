@@ -6,6 +6,7 @@ import { callRoute, reportApiFailure } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { messages } from '../../lib/messages.ts';
 import { showToast } from '../../lib/toast.ts';
+import { RealNameGate } from '../member/real-name-gate.tsx';
 import { type AccountMethodConfig, isAccountNumberValid } from './account-methods.ts';
 import { financeKeys } from './api.ts';
 import { FinancePage } from './finance-page.tsx';
@@ -105,9 +106,11 @@ function AccountForm({ config }: { config: AccountMethodConfig }) {
 export function AccountFormPage({ config }: { config: AccountMethodConfig }) {
   return (
     <FinancePage>
-      <div className="finance-card finance-form">
-        <AccountForm config={config} />
-      </div>
+      <RealNameGate hint={messages.identity.needIdentityForAccount}>
+        <div className="finance-card finance-form">
+          <AccountForm config={config} />
+        </div>
+      </RealNameGate>
     </FinancePage>
   );
 }

@@ -37,6 +37,26 @@ function bodiesOf(fetchMock: ReturnType<typeof fakeApi>, fragment: string): Reco
 }
 
 describe('money pages', () => {
+  it('sends an unverified member to real-name verification before binding an e-wallet', async () => {
+    localStorage.setItem('token', 'token-1');
+    const fetchMock = fakeApi({
+      identityStatus: () => ({
+        status: 'none' as const,
+        realName: null,
+        idNumber: null,
+        reason: '',
+        submittedAt: null,
+        reviewedAt: null,
+      }),
+    });
+    const { router } = renderApp('/mine/addAlipayCard');
+    expect(await screen.findByText('绑定提现账户前请先完成实名认证。')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '确认绑定' })).toBeNull();
+    fireEvent.click(screen.getByText('去认证'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/mine/userInfo/authentication'));
+    expect(bodiesOf(fetchMock, '/withdrawAccount/add')).toHaveLength(0);
+  });
+
   it('shows the wallet with two decimals and its venue wallets', async () => {
     localStorage.setItem('token', 'token-1');
     fakeApi({ walletSummary: () => wallet });

@@ -10,6 +10,7 @@ import { showToast } from '../../lib/toast.ts';
 import { useIdentityStatus } from './identity-api.ts';
 import './member.css';
 import { MemberOnly } from './member-only.tsx';
+import { RealNameGate } from './real-name-gate.tsx';
 
 const text = messages.identity;
 const accountsKey = ['member', 'withdrawAccounts'] as const;
@@ -158,21 +159,16 @@ function holderHint(boundHolderName: string | undefined, verifiedName: string | 
  * verify-first guidance, the bound cards, then the form.
  */
 function BankCardBinding({ onBound }: { onBound: () => void }) {
-  const navigate = useNavigate();
+  return (
+    <RealNameGate hint={text.needIdentity}>
+      <VerifiedBankCardBinding onBound={onBound} />
+    </RealNameGate>
+  );
+}
+
+function VerifiedBankCardBinding({ onBound }: { onBound: () => void }) {
   const { data: identity } = useIdentityStatus();
   const { data: accounts, isPending: isAccountsPending } = useWithdrawAccounts();
-  if (!identity) {
-    return <p className="member-loading">{messages.member.loading}</p>;
-  }
-  if (identity.status !== 'approved') {
-    return (
-      <List className="member-card">
-        <List.Item description={text.needIdentity} onClick={() => void navigate(paths.authentication)}>
-          {text.toAuthenticate}
-        </List.Item>
-      </List>
-    );
-  }
   if (isAccountsPending) {
     return <p className="member-loading">{messages.member.loading}</p>;
   }
@@ -182,7 +178,7 @@ function BankCardBinding({ onBound }: { onBound: () => void }) {
       <div className="member-card member-form">
         <CardForm
           boundHolderName={accounts?.[0]?.holderName}
-          verifiedName={identity.realName}
+          verifiedName={identity?.realName ?? null}
           onBound={onBound}
         />
       </div>
