@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fen } from '@site/contract';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { type DatabaseTarget, type Db, openDatabase } from '../../apps/server/src/db/database.ts';
+import { adminQuery, type DatabaseTarget, type Db, openDatabase } from '../../apps/server/src/db/database.ts';
 import type { AccountRef } from '../../apps/server/src/ledger/accounts.ts';
 import { createLedgerService, type LedgerService } from '../../apps/server/src/ledger/service.ts';
 import { systemClock } from '../../apps/server/src/stores/clock.ts';
@@ -212,14 +211,4 @@ async function prepare(db: Db, ledger: LedgerService): Promise<void> {
   await sql`insert into bench_bare_accounts select g, 1000000 from generate_series(1, ${memberCount}) g`.execute(
     db,
   );
-}
-
-async function adminQuery(url: string, query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
 }

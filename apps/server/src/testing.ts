@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { basePathOf, clientVersion, headerNames, signRequest, siteIdDefault } from '@site/contract';
-import pg from 'pg';
 import type { DestinationStream } from 'pino';
+import { adminQuery } from './db/database.ts';
 import { createNode, type Node } from './node.ts';
 import { type Clock, systemClock } from './stores/clock.ts';
 import { openStores, type Stores } from './stores/stores.ts';
@@ -41,7 +41,7 @@ export async function openTestStores(clock: Clock): Promise<Stores> {
       clock,
     });
   }
-  await withAdminClient(databaseUrl, (client) => client.query(`create schema ${isolation}`));
+  await adminQuery(databaseUrl, `create schema ${isolation}`);
   const stores = await openStores({
     database: { kind: 'postgres', url: databaseUrl, schema: isolation, poolSize: 4 },
     redisUrl: process.env.REDIS_URL,
@@ -52,19 +52,9 @@ export async function openTestStores(clock: Clock): Promise<Stores> {
     ...stores,
     async close() {
       await stores.close();
-      await withAdminClient(databaseUrl, (client) => client.query(`drop schema ${isolation} cascade`));
+      await adminQuery(databaseUrl, `drop schema ${isolation} cascade`);
     },
   };
-}
-
-async function withAdminClient(url: string, work: (client: pg.Client) => Promise<unknown>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 export interface TestApp extends Node {

@@ -76,3 +76,14 @@ export async function migrate(db: Db, schema: ReadonlyArray<Migration> = migrati
     }
   });
 }
+
+/** One statement on a connection of its own, outside any pool: creating or dropping a schema. */
+export async function adminQuery(url: string, query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}

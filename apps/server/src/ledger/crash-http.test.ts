@@ -5,10 +5,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { headerNames, routes } from '@site/contract';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ledgerIdOf } from '../cashier/transfers.ts';
-import { type DatabaseTarget, type Db, openDatabase } from '../db/database.ts';
+import { adminQuery, type DatabaseTarget, type Db, openDatabase } from '../db/database.ts';
 import { systemClock } from '../stores/clock.ts';
 import { signedHeaders } from '../testing.ts';
 import { reconcileLedger } from './reconcile.ts';
@@ -486,14 +485,4 @@ async function inParallel<T>(items: readonly T[], width: number, work: (item: T)
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function adminQuery(url: string, query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
 }

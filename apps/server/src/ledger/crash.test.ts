@@ -3,9 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DatabaseTarget, openDatabase } from '../db/database.ts';
+import { adminQuery, type DatabaseTarget, openDatabase } from '../db/database.ts';
 import { reconcileLedger } from './reconcile.ts';
 import * as store from './store.ts';
 
@@ -97,14 +96,4 @@ async function runChildUntilKilled(round: number, acknowledged: Map<string, stri
 
 function kill(child: ChildProcess): void {
   child.kill('SIGKILL');
-}
-
-async function adminQuery(url: string, query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
 }

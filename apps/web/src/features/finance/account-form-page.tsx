@@ -107,7 +107,7 @@ export function AccountFormPage({ config }: { config: AccountMethodConfig }) {
   return (
     <FinancePage>
       <RealNameGate hint={messages.identity.needIdentityForAccount}>
-        <div className="finance-card finance-form">
+        <div className="site-card finance-form">
           <AccountForm config={config} />
         </div>
       </RealNameGate>

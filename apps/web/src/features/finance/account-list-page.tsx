@@ -34,7 +34,7 @@ export function AccountListPage({ config }: { config: AccountMethodConfig }) {
   };
   return (
     <FinancePage>
-      <List header={text.accountListTitle(name)} className="finance-card">
+      <List header={text.accountListTitle(name)} className="site-card">
         {accounts && mine.length === 0 ? <List.Item>{text.noAccounts}</List.Item> : null}
         {mine.map((account) => {
           const label = `${text.accountKinds[account.kind]} ${account.accountNumber}`;
@@ -73,7 +73,7 @@ export function WithdrawMethodsPage() {
     (accounts ?? []).filter((account) => kinds.includes(account.kind)).length;
   return (
     <FinancePage>
-      <List header={text.accountsTitle} className="finance-card">
+      <List header={text.accountsTitle} className="site-card">
         <List.Item
           extra={text.accountsCount(countOf(['bank']))}
           onClick={() => void navigate(paths.addBankCard)}

@@ -15,7 +15,7 @@ function remainingOf(required: string, completed: string): string {
 
 function Totals(props: { required: string; completed: string; remaining: string; isMet: boolean }) {
   return (
-    <section className="finance-card finance-section" aria-label={text.auditTitle}>
+    <section className="site-card finance-section" aria-label={text.auditTitle}>
       <div className="finance-audit-grid">
         <span>
           {text.auditRequired}
@@ -50,7 +50,7 @@ export function AuditPage() {
             remaining={audit.remainingAmount}
             isMet={audit.isMet}
           />
-          <List className="finance-card">
+          <List className="site-card">
             {audit.items.length === 0 ? <List.Item>{text.emptyRecords}</List.Item> : null}
             {audit.items.map((item) => (
               <List.Item

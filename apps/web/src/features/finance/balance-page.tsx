@@ -18,7 +18,7 @@ export function BalancePage() {
         <div className="finance-wallet-card__label">{text.totalBalance}</div>
         <BigMoney amount={wallet?.totalBalance} />
       </section>
-      <List className="finance-card">
+      <List className="site-card">
         <List.Item extra={`¥${displayYuan(wallet?.mainBalance)}`}>{text.mainWallet}</List.Item>
         <List.Item
           extra={`¥${displayYuan(wallet?.bonusBalance)}`}
@@ -28,7 +28,7 @@ export function BalancePage() {
         </List.Item>
         <List.Item extra={`¥${displayYuan(wallet?.withdrawalHoldBalance)}`}>{text.withdrawalHold}</List.Item>
       </List>
-      <List header={text.venueWallets} className="finance-card">
+      <List header={text.venueWallets} className="site-card">
         {(wallet?.venues ?? []).map((venue) => (
           <List.Item key={venue.venueCode} extra={`¥${displayYuan(venue.balance)}`}>
             {venue.name}

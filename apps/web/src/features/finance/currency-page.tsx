@@ -60,7 +60,7 @@ function ConvertForm({ balance, multiple }: { balance: string | undefined; multi
     }
   };
   return (
-    <section className="finance-card finance-section" aria-label={text.submit}>
+    <section className="site-card finance-section" aria-label={text.submit}>
       <AmountInput
         label={text.amountLabel}
         value={amount}
@@ -108,7 +108,7 @@ export function CurrencyPage() {
         <div className="finance-wallet-card__label">{text.balance}</div>
         <BigMoney amount={wallet?.balance} />
       </section>
-      <section className="finance-card finance-tips">
+      <section className="site-card finance-tips">
         <ol>
           {text.explain(multiple).map((line) => (
             <li key={line}>{line}</li>
@@ -116,7 +116,7 @@ export function CurrencyPage() {
         </ol>
       </section>
       <ConvertForm balance={wallet?.balance} multiple={multiple} />
-      <List className="finance-card">
+      <List className="site-card">
         <List.Item onClick={() => void navigate(paths.currencyRecord)}>{text.recordsLink}</List.Item>
         <List.Item onClick={() => void navigate(paths.audit)}>{text.auditLink}</List.Item>
       </List>

@@ -111,7 +111,7 @@ function BankOrder({ order, onDone }: { order: DepositOrder; onDone: () => void 
   const bank = order.bankAccount;
   return (
     <>
-      <List header={text.bankOrderTitle} className="finance-card">
+      <List header={text.bankOrderTitle} className="site-card">
         {bank ? (
           <>
             <CopyRow label={text.bankName} value={bank.bankName} />
@@ -147,7 +147,7 @@ function LastGatewayOrder({ orderNo, onDismiss }: { orderNo: string; onDismiss: 
     return null;
   }
   return (
-    <List header={text.lastOrderTitle} className="finance-card">
+    <List header={text.lastOrderTitle} className="site-card">
       <List.Item extra={text.depositStatuses[order.status]} description={`${text.orderNo} ${order.orderNo}`}>
         ¥{displayYuan(order.amount)}
       </List.Item>
@@ -234,7 +234,7 @@ function DepositForm({ channels }: { channels: DepositChannel[] }) {
   };
   return (
     <>
-      <section className="finance-card">
+      <section className="site-card">
         <Tabs
           activeKey={group ?? null}
           onChange={(key) => {
@@ -267,7 +267,7 @@ function DepositForm({ channels }: { channels: DepositChannel[] }) {
         </div>
       </section>
       {channel ? (
-        <section className="finance-card finance-section" aria-label={text.amountLabel}>
+        <section className="site-card finance-section" aria-label={text.amountLabel}>
           <h2 className="finance-section__title">{text.amountLabel}</h2>
           <Presets channel={channel} amount={amount} onPick={changeAmount} />
           <AmountInput
@@ -305,7 +305,7 @@ function DepositForm({ channels }: { channels: DepositChannel[] }) {
 
 function DepositTips() {
   return (
-    <section className="finance-card finance-tips">
+    <section className="site-card finance-tips">
       <h2>{text.tipsTitle}</h2>
       <ol>
         {text.depositTips.map((tip) => (

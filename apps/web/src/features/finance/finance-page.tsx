@@ -15,5 +15,5 @@ export function FinancePage({ children }: { children: ReactNode }) {
   if (!wasSignedInAtOpen) {
     return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
   }
-  return isSignedIn ? <div className="finance-page">{children}</div> : null;
+  return isSignedIn ? <div className="site-page">{children}</div> : null;
 }

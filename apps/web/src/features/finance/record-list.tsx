@@ -63,7 +63,7 @@ export function LedgerRecordList(props: {
     <>
       <RangeChips value={preset} onChange={setPreset} />
       {rows.length > 0 ? (
-        <List className="finance-card" aria-label={props.label}>
+        <List className="site-card" aria-label={props.label}>
           {rows.map((row) => {
             const isIncoming = (parseYuan(row.amount) ?? 0n) > 0n;
             return (

@@ -75,7 +75,7 @@ function TransferSheet({ target, onClose }: { target: SheetTarget | undefined; o
   return (
     <Popup visible={target !== undefined} onMaskClick={close} bodyClassName="finance-popup">
       <h2>{title}</h2>
-      <List className="finance-card">
+      <List className="site-card">
         <List.Item extra={isIn ? text.mainWallet : target?.venue.name}>{text.fromWallet}</List.Item>
         <List.Item extra={isIn ? target?.venue.name : text.mainWallet}>{text.toWalletLabel}</List.Item>
       </List>
@@ -185,14 +185,14 @@ export function TransferPage() {
   return (
     <FinancePage>
       <MainWalletCard />
-      <section className="finance-card finance-toolbar">
+      <section className="site-card finance-toolbar">
         <span className="finance-toolbar__hint">{text.recallHint}</span>
         <RecallButton />
       </section>
-      <List className="finance-card">
+      <List className="site-card">
         <AutoTransferSwitch isOn={wallet?.isAutoTransfer ?? false} />
       </List>
-      <List header={text.venueWallets} className="finance-card">
+      <List header={text.venueWallets} className="site-card">
         {(wallet?.venues ?? []).map((venue) => (
           <List.Item
             key={venue.venueCode}

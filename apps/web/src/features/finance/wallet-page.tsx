@@ -36,7 +36,7 @@ function Shortcuts() {
 function VenueWallets() {
   const { data: wallet } = useWallet();
   return (
-    <List header={text.venueWallets} className="finance-card">
+    <List header={text.venueWallets} className="site-card">
       {(wallet?.venues ?? []).map((venue) => (
         <List.Item key={venue.venueCode} extra={`¥${displayYuan(venue.balance)}`}>
           {venue.name}
@@ -55,7 +55,7 @@ export function WalletPage() {
         <Shortcuts />
       </MainWalletCard>
       <VenueWallets />
-      <List className="finance-card">
+      <List className="site-card">
         <List.Item onClick={() => void navigate(paths.balance)}>{text.balanceLink}</List.Item>
         <List.Item onClick={() => void navigate(paths.currency)}>{messages.bonus.title}</List.Item>
         <List.Item onClick={() => void navigate(paths.audit)}>{text.auditLink}</List.Item>

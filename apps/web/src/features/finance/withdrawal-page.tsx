@@ -52,7 +52,7 @@ function Checklist(props: { hasFundsPassword: boolean; hasAccount: boolean; onSe
     </List.Item>
   );
   return (
-    <List header={text.checklistTitle} className="finance-card">
+    <List header={text.checklistTitle} className="site-card">
       {item(text.fundsPasswordItem, props.hasFundsPassword, props.onSetPassword)}
       {item(text.withdrawAccountItem, props.hasAccount, () => void navigate(paths.addBankCard))}
     </List>
@@ -173,7 +173,7 @@ function WithdrawForm({ accounts, isTotpEnabled }: { accounts: WithdrawAccount[]
   };
   return (
     <>
-      <List header={text.withdrawAccount} className="finance-card">
+      <List header={text.withdrawAccount} className="site-card">
         <Radio.Group value={accountId ?? null} onChange={(value) => setAccountId(Number(value))}>
           {accounts.map((row) => (
             <List.Item
@@ -188,7 +188,7 @@ function WithdrawForm({ accounts, isTotpEnabled }: { accounts: WithdrawAccount[]
         <List.Item onClick={() => void navigate(paths.addBankCard)}>{text.addBankCard}</List.Item>
         <List.Item onClick={() => void navigate(paths.withdrawMethods)}>{text.addWithdrawMethod}</List.Item>
       </List>
-      <section className="finance-card finance-section" aria-label={text.withdrawAmount}>
+      <section className="site-card finance-section" aria-label={text.withdrawAmount}>
         <h2 className="finance-section__title">{text.withdrawAmount}</h2>
         <AmountInput
           label={text.withdrawAmount}
@@ -223,7 +223,7 @@ function WithdrawForm({ accounts, isTotpEnabled }: { accounts: WithdrawAccount[]
           />
         ) : null}
       </section>
-      <List className="finance-card">
+      <List className="site-card">
         <TurnoverNote />
       </List>
       <Button block color="primary" size="large" loading={isSubmitting} onClick={() => void submit()}>
@@ -237,7 +237,7 @@ function WithdrawHistory() {
   const { data } = useWithdrawals();
   const list = data?.list ?? [];
   return (
-    <List header={text.withdrawHistory} className="finance-card">
+    <List header={text.withdrawHistory} className="site-card">
       {list.length === 0 ? <List.Item>{text.emptyRecords}</List.Item> : null}
       {list.map((order) => (
         <List.Item

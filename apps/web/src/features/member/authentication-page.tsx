@@ -88,8 +88,8 @@ function AuthenticationForm() {
 export function AuthenticationPage() {
   return (
     <MemberOnly>
-      <div className="member-page">
-        <div className="member-card member-form">
+      <div className="site-page">
+        <div className="site-card member-form">
           <AuthenticationForm />
         </div>
       </div>

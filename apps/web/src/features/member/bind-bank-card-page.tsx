@@ -51,7 +51,7 @@ function BoundCards({ accounts }: { accounts: readonly WithdrawAccount[] }) {
     return null;
   }
   return (
-    <List header={text.myCards} className="member-card">
+    <List header={text.myCards} className="site-card">
       {cards.map((card) => (
         <List.Item key={card.id} extra={card.accountNumber} description={card.holderName}>
           {card.bankName}
@@ -175,7 +175,7 @@ function VerifiedBankCardBinding({ onBound }: { onBound: () => void }) {
   return (
     <>
       <BoundCards accounts={accounts ?? []} />
-      <div className="member-card member-form">
+      <div className="site-card member-form">
         <CardForm
           boundHolderName={accounts?.[0]?.holderName}
           verifiedName={identity?.realName ?? null}
@@ -191,7 +191,7 @@ export function BindBankCardPage() {
   const navigate = useNavigate();
   return (
     <MemberOnly>
-      <div className="member-page">
+      <div className="site-page">
         <BankCardBinding onBound={() => void navigate(paths.userInfo)} />
       </div>
     </MemberOnly>
@@ -215,7 +215,7 @@ export function AddBankCardPage() {
   };
   return (
     <MemberOnly>
-      <div className="member-page">
+      <div className="site-page">
         <BankCardBinding onBound={goBack} />
       </div>
     </MemberOnly>

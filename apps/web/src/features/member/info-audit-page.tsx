@@ -32,7 +32,7 @@ function NextStep({ status }: { status: IdentityStatusView['status'] }) {
 
 function AuditDetails({ identity }: { identity: IdentityStatusView }) {
   return (
-    <List header={text.auditTitle} className="member-card">
+    <List header={text.auditTitle} className="site-card">
       <List.Item extra={<Tag color={tagColors[identity.status]}>{text.statuses[identity.status]}</Tag>}>
         {text.statusHints[identity.status]}
       </List.Item>
@@ -66,7 +66,7 @@ function InfoAudit() {
 export function InfoAuditPage() {
   return (
     <MemberOnly>
-      <div className="member-page">
+      <div className="site-page">
         <InfoAudit />
       </div>
     </MemberOnly>

@@ -11,7 +11,7 @@ export function LoginHistory() {
   const { data, isPending } = useLoginHistory();
   const rows = data?.list ?? [];
   return (
-    <List header={text.loginHistory} className="member-card">
+    <List header={text.loginHistory} className="site-card">
       {isPending ? <List.Item>{text.loading}</List.Item> : null}
       {!isPending && rows.length === 0 ? <List.Item>{text.noHistory}</List.Item> : null}
       {rows.map((row) => (

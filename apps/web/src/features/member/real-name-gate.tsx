@@ -18,7 +18,7 @@ export function RealNameGate({ hint, children }: { hint: string; children: React
   }
   if (identity.status !== 'approved') {
     return (
-      <List className="member-card">
+      <List className="site-card">
         <List.Item description={hint} onClick={() => void navigate(paths.authentication)}>
           {messages.identity.toAuthenticate}
         </List.Item>

@@ -23,7 +23,7 @@ const text = messages.member;
 
 function ProfileCard({ member }: { member: MemberInfo }) {
   return (
-    <List header={text.userInfoTitle} className="member-card">
+    <List header={text.userInfoTitle} className="site-card">
       <List.Item extra={member.username}>{text.username}</List.Item>
       <List.Item extra={member.isAgent ? text.agent : text.player}>{text.accountType}</List.Item>
       <List.Item extra={member.phone ? displayPhone(member.phone) : text.notBound}>{text.phone}</List.Item>
@@ -86,7 +86,7 @@ function MemberProfile() {
   return (
     <>
       <ProfileCard member={member} />
-      <List header={text.security} className="member-card">
+      <List header={text.security} className="site-card">
         <List.Item onClick={() => void navigate(`${paths.password}?tab=change`)}>
           {text.changePassword}
         </List.Item>
@@ -94,7 +94,7 @@ function MemberProfile() {
         <IdentityItem />
         <List.Item onClick={() => void navigate(paths.bindBankCard)}>{text.bankCards}</List.Item>
       </List>
-      <List header={text.funds} className="member-card">
+      <List header={text.funds} className="site-card">
         <List.Item onClick={() => void navigate(paths.wallet)}>{messages.finance.walletTitle}</List.Item>
         <List.Item onClick={() => void navigate(paths.deposit)}>{messages.finance.depositTitle}</List.Item>
         <List.Item onClick={() => void navigate(paths.transfer)}>{messages.finance.transferTitle}</List.Item>
@@ -134,7 +134,7 @@ export function UserInfoPage() {
     return null;
   }
   return (
-    <div className="member-page">
+    <div className="site-page">
       <MemberProfile />
     </div>
   );

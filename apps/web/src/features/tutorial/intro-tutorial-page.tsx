@@ -41,7 +41,7 @@ function StepLink({ link }: { link: string }) {
 function Networks() {
   const labels = text.networkLabels;
   return (
-    <section className="tutorial-card tutorial-section" aria-labelledby="tutorial-networks">
+    <section className="site-card tutorial-section" aria-labelledby="tutorial-networks">
       <h2 id="tutorial-networks" className="tutorial-section__title">
         {text.networkTitle}
       </h2>
@@ -76,7 +76,7 @@ function StepsCard(props: {
   steps: readonly { title: string; description: string; link: string }[];
 }) {
   return (
-    <section className="tutorial-card tutorial-section" aria-labelledby={props.id}>
+    <section className="site-card tutorial-section" aria-labelledby={props.id}>
       <h2 id={props.id} className="tutorial-section__title">
         {props.title}
       </h2>
@@ -92,8 +92,8 @@ function StepsCard(props: {
 export function IntroTutorialPage() {
   const navigate = useNavigate();
   return (
-    <div className="tutorial-page">
-      <section className="tutorial-card tutorial-section" aria-labelledby="tutorial-what">
+    <div className="site-page">
+      <section className="site-card tutorial-section" aria-labelledby="tutorial-what">
         <h2 id="tutorial-what" className="tutorial-section__title">
           {text.whatTitle}
         </h2>
@@ -107,7 +107,7 @@ export function IntroTutorialPage() {
       <Networks />
       <StepsCard id="tutorial-deposit" title={text.depositTitle} steps={text.depositSteps} />
       <StepsCard id="tutorial-withdraw" title={text.withdrawTitle} steps={text.withdrawSteps} />
-      <section className="tutorial-card tutorial-section tutorial-risks" aria-labelledby="tutorial-risks">
+      <section className="site-card tutorial-section tutorial-risks" aria-labelledby="tutorial-risks">
         <h2 id="tutorial-risks" className="tutorial-section__title">
           {text.riskTitle}
         </h2>
@@ -117,7 +117,7 @@ export function IntroTutorialPage() {
           ))}
         </ol>
       </section>
-      <section className="tutorial-card" aria-labelledby="tutorial-faq">
+      <section className="site-card" aria-labelledby="tutorial-faq">
         <h2 id="tutorial-faq" className="tutorial-section__title tutorial-card__header">
           {text.faqTitle}
         </h2>
@@ -129,7 +129,7 @@ export function IntroTutorialPage() {
           ))}
         </Collapse>
       </section>
-      <List header={text.moreTitle} className="tutorial-card">
+      <List header={text.moreTitle} className="site-card">
         {(Object.keys(linkPaths) as LinkKey[]).map((key) => (
           <List.Item key={key} onClick={() => void navigate(linkPaths[key])}>
             {text.links[key]}

@@ -14,7 +14,7 @@ function PlatformGuide({ platform }: { platform: Platform }) {
       {platform.sections.map((section, index) => {
         const id = `tutorial-${platform.key}-${index}`;
         return (
-          <section key={section.title} className="tutorial-card tutorial-section" aria-labelledby={id}>
+          <section key={section.title} className="site-card tutorial-section" aria-labelledby={id}>
             <h2 id={id} className="tutorial-section__title">
               {`${index + 1}. ${section.title}`}
             </h2>
@@ -31,18 +31,18 @@ export function PlatformTutorialsPage() {
   const [activeKey, setActiveKey] = useState<string>(text.platforms[0].key);
   const platform = text.platforms.find((candidate) => candidate.key === activeKey) ?? text.platforms[0];
   return (
-    <div className="tutorial-page">
-      <section className="tutorial-card tutorial-section">
+    <div className="site-page">
+      <section className="site-card tutorial-section">
         <p className="tutorial-lead">{text.platformLead}</p>
         <p className="tutorial-note">{text.platformNote}</p>
       </section>
-      <Tabs className="tutorial-card tutorial-tabs" activeKey={activeKey} onChange={setActiveKey}>
+      <Tabs className="site-card tutorial-tabs" activeKey={activeKey} onChange={setActiveKey}>
         {text.platforms.map((candidate) => (
           <Tabs.Tab key={candidate.key} title={candidate.name} />
         ))}
       </Tabs>
       <PlatformGuide key={platform.key} platform={platform} />
-      <section className="tutorial-card tutorial-section tutorial-risks" aria-labelledby="tutorial-safety">
+      <section className="site-card tutorial-section tutorial-risks" aria-labelledby="tutorial-safety">
         <h2 id="tutorial-safety" className="tutorial-section__title">
           {text.safetyTitle}
         </h2>
