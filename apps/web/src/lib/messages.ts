@@ -502,7 +502,7 @@ export const messages = {
     done: '转入成功',
     recordsLink: '红利记录',
     auditLink: '流水检查',
-    recordKinds: { bonus: '红利转入主钱包', adjustment: '红利派发' } as Record<string, string>,
+    recordKinds: { bonus: '红利转入主钱包', adjustment: '红利调整' } as Record<string, string>,
   },
   tutorial: {
     introTitle: '虚拟币教程',

@@ -1,6 +1,6 @@
 import { bonusTurnoverMultiple, formatFen, parseYuan, uuidV4 } from '@site/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { callRoute } from '../../lib/api-client.ts';
@@ -8,10 +8,10 @@ import { messages } from '../../lib/messages.ts';
 import { modal } from '../../lib/modal-store.ts';
 import { paths } from '../../lib/paths.ts';
 import { showToast } from '../../lib/toast.ts';
-import { AmountInput } from './amount-input.tsx';
+import { AmountToMove } from './amount-input.tsx';
 import { useRefreshMoney } from './api.ts';
 import { FinancePage } from './finance-page.tsx';
-import { BigMoney, displayYuan } from './money.tsx';
+import { BigMoney } from './money.tsx';
 import { LedgerRecordList } from './record-list.tsx';
 
 const text = messages.bonus;
@@ -61,7 +61,7 @@ function ConvertForm({ balance, multiple }: { balance: string | undefined; multi
   };
   return (
     <section className="site-card finance-section" aria-label={text.submit}>
-      <AmountInput
+      <AmountToMove
         label={text.amountLabel}
         value={amount}
         onChange={(next) => {
@@ -69,30 +69,12 @@ function ConvertForm({ balance, multiple }: { balance: string | undefined; multi
           setAmount(next);
         }}
         placeholder={text.amountPlaceholder}
-        extra={
-          <Button
-            size="mini"
-            fill="outline"
-            onClick={() => {
-              transferIdRef.current = undefined;
-              setAmount(balance ?? '');
-            }}
-          >
-            {messages.finance.all}
-          </Button>
-        }
+        availableYuan={balance}
+        availableText={text.available}
+        submitLabel={text.submit}
+        isSubmitting={isSubmitting}
+        onSubmit={() => void submit()}
       />
-      <p className="finance-hint">{text.available(displayYuan(balance))}</p>
-      <Button
-        block
-        color="primary"
-        size="large"
-        disabled={!amount || parseYuan(amount) === 0n}
-        loading={isSubmitting}
-        onClick={() => void submit()}
-      >
-        {text.submit}
-      </Button>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { callRoute } from '../../lib/api-client.ts';
 import { messages } from '../../lib/messages.ts';
 import { formatShanghaiTime } from '../../lib/time.ts';
+import { financeKeys } from './api.ts';
 import { displayYuan } from './money.tsx';
 import {
   type RecordRangePreset,
@@ -35,7 +36,7 @@ function RangeChips(props: { value: RecordRangePreset; onChange: (preset: Record
 
 function useRecords(routeName: 'transactionRecords' | 'bonusRecords', preset: RecordRangePreset) {
   return useInfiniteQuery({
-    queryKey: ['finance', 'records', routeName, preset],
+    queryKey: [...financeKeys.records, routeName, preset],
     queryFn: ({ pageParam, signal }) =>
       callRoute(
         routeName,

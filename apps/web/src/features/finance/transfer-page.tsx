@@ -5,7 +5,7 @@ import { callRoute } from '../../lib/api-client.ts';
 import { messages } from '../../lib/messages.ts';
 import { modal } from '../../lib/modal-store.ts';
 import { showToast } from '../../lib/toast.ts';
-import { AmountInput } from './amount-input.tsx';
+import { AmountToMove } from './amount-input.tsx';
 import { useRefreshMoney, useWallet } from './api.ts';
 import { FinancePage } from './finance-page.tsx';
 import { displayYuan } from './money.tsx';
@@ -79,7 +79,7 @@ function TransferSheet({ target, onClose }: { target: SheetTarget | undefined; o
         <List.Item extra={isIn ? text.mainWallet : target?.venue.name}>{text.fromWallet}</List.Item>
         <List.Item extra={isIn ? target?.venue.name : text.mainWallet}>{text.toWalletLabel}</List.Item>
       </List>
-      <AmountInput
+      <AmountToMove
         label={text.transferAmount}
         value={amount}
         onChange={(next) => {
@@ -87,23 +87,12 @@ function TransferSheet({ target, onClose }: { target: SheetTarget | undefined; o
           setAmount(next);
         }}
         placeholder={text.amountPlaceholder}
-        extra={
-          <Button size="mini" fill="outline" onClick={() => setAmount(availableYuan)}>
-            {text.all}
-          </Button>
-        }
+        availableYuan={availableYuan}
+        availableText={text.available}
+        submitLabel={text.transferSubmit}
+        isSubmitting={isSubmitting}
+        onSubmit={() => void submit()}
       />
-      <p className="finance-hint">{text.available(displayYuan(availableYuan))}</p>
-      <Button
-        block
-        color="primary"
-        size="large"
-        disabled={!amount || parseYuan(amount) === 0n}
-        loading={isSubmitting}
-        onClick={() => void submit()}
-      >
-        {text.transferSubmit}
-      </Button>
     </Popup>
   );
 }
