@@ -483,6 +483,10 @@ export const messages = {
   records: {
     rangeLabel: '日期',
     ranges: { today: '今天', yesterday: '昨天', last7Days: '近7天', last30Days: '近30天' },
+    custom: '自定义',
+    customTitle: '选择起止日期',
+    customChosen: (days: string) => `${days} ›`,
+    rangeTooLong: (days: number) => `查询时间范围不能超过${days}天`,
     statuses: { success: '交易成功', pending: '交易中…', failed: '交易失败' },
   },
   bonus: {

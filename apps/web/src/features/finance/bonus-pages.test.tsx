@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { FakeFailure, fakeApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { recordRangeOf } from './record-range.ts';
+import { customRecordRange, recordRangeOf } from './record-range.ts';
 
 function bodiesOf(fetchMock: ReturnType<typeof fakeApi>, fragment: string): Record<string, unknown>[] {
   return fetchMock.mock.calls
@@ -104,5 +104,19 @@ describe('bonus wallet pages', () => {
       endTime: '2026-11-22T16:00:00.000Z',
     });
     expect(recordRangeOf('last30Days', now).startTime).toBe('2026-10-24T16:00:00.000Z');
+  });
+
+  it('turns the days picked for 自定义 into Shanghai day bounds of at most 31 days', () => {
+    // The calendar gives local midnights; their calendar dates are the days meant.
+    expect(customRecordRange(new Date(2026, 10, 1), new Date(2026, 10, 20))).toEqual({
+      startTime: '2026-10-31T16:00:00.000Z',
+      endTime: '2026-11-20T16:00:00.000Z',
+    });
+    expect(customRecordRange(new Date(2026, 10, 5), new Date(2026, 10, 5))).toEqual({
+      startTime: '2026-11-04T16:00:00.000Z',
+      endTime: '2026-11-05T16:00:00.000Z',
+    });
+    expect(customRecordRange(new Date(2026, 9, 1), new Date(2026, 9, 31))).toBeDefined();
+    expect(customRecordRange(new Date(2026, 9, 1), new Date(2026, 10, 1))).toBeUndefined();
   });
 });

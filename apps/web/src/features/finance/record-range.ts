@@ -1,6 +1,9 @@
+import { recordRangeDaysMax } from '@site/contract';
+
 /**
- * Date presets of the records pages (UX.md section 4): 今天 · 昨天 · 近7天 · 近30天, as
- * Asia/Shanghai calendar days sent as an ISO-8601 UTC range [startTime, endTime).
+ * Date ranges of the records pages (UX.md section 4): the presets 今天 · 昨天 · 近7天 · 近30天 and
+ * 自定义 days picked on a calendar, as Asia/Shanghai calendar days sent as an ISO-8601 UTC range
+ * [startTime, endTime).
  */
 export const recordRangePresets = ['today', 'yesterday', 'last7Days', 'last30Days'] as const;
 export type RecordRangePreset = (typeof recordRangePresets)[number];
@@ -19,14 +22,33 @@ const spans = {
   last30Days: { daysBack: 29, endDaysBack: -1 },
 } as const satisfies Record<RecordRangePreset, { daysBack: number; endDaysBack: number }>;
 
-export function recordRangeOf(
-  preset: RecordRangePreset,
-  nowMs: number,
-): { startTime: string; endTime: string } {
+export function recordRangeOf(preset: RecordRangePreset, nowMs: number): RecordRange {
   const todayStartMs = Math.floor((nowMs + shanghaiOffsetMs) / dayMs) * dayMs - shanghaiOffsetMs;
   const span = spans[preset];
   return {
     startTime: new Date(todayStartMs - span.daysBack * dayMs).toISOString(),
     endTime: new Date(todayStartMs - span.endDaysBack * dayMs).toISOString(),
   };
+}
+
+export interface RecordRange {
+  startTime: string;
+  endTime: string;
+}
+
+/** How far back 自定义 may start: three months, each query still at most `recordRangeDaysMax` days. */
+export const customRangeDaysBackMax = 90;
+
+/**
+ * The calendar days `first` to `last` (as the picker gives them: local midnights, whose calendar
+ * date is the day meant) as Shanghai day bounds; undefined when longer than the server allows.
+ */
+export function customRecordRange(first: Date, last: Date): RecordRange | undefined {
+  const shanghaiMidnight = (day: Date) =>
+    Date.UTC(day.getFullYear(), day.getMonth(), day.getDate()) - shanghaiOffsetMs;
+  const startMs = shanghaiMidnight(first);
+  const endMs = shanghaiMidnight(last) + dayMs;
+  return endMs - startMs > recordRangeDaysMax * dayMs
+    ? undefined
+    : { startTime: new Date(startMs).toISOString(), endTime: new Date(endMs).toISOString() };
 }
