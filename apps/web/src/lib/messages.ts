@@ -275,7 +275,7 @@ export const messages = {
     cardNumber: '银行卡号',
     cardNumberPlaceholder: '请输入16-19位银行卡号',
     cardNumberInvalid: '银行卡号须为16-19位数字',
-    holderFixedHint: '须与已绑定账户的姓名一致',
+    holderFixedHint: '实名认证姓名，不可修改',
     holderVerifiedHint: (maskedName: string) => `须与实名认证姓名（${maskedName}）一致`,
     bindSubmit: '确认绑定',
     bound: '银行卡绑定成功',

@@ -62,7 +62,7 @@ function BoundCards({ accounts }: { accounts: readonly WithdrawAccount[] }) {
 }
 
 interface CardFormProps {
-  /** The server fixes the holder to the first bound account's name; the form shows it read-only. */
+  /** Bound accounts carry the verified real name, so once one exists the form shows it read-only. */
   boundHolderName: string | undefined;
   /** Masked, as the identity status returns it: a hint, never a value to send. */
   verifiedName: string | null;
