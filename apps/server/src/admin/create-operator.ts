@@ -4,8 +4,9 @@
  * (DATABASE_URL, else the PGlite files under DATA_DIR, which only one process may open: stop
  * the server first when running on PGlite).
  */
+
+import { AppError } from '../app-error.ts';
 import { loadConfig } from '../config.ts';
-import { AppError } from '../http/app-error.ts';
 import { databaseTargetOf } from '../node.ts';
 import { createServices } from '../services.ts';
 import { seedDemoData } from '../site/seed.ts';

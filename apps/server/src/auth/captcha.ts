@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { captchaLength } from '@site/contract';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../app-error.ts';
 import type { CacheStore } from '../stores/cache.ts';
 import type { Clock } from '../stores/clock.ts';
 import { hashSecretFor, isSameHash, randomDigits } from './tokens.ts';

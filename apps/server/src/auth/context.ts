@@ -1,6 +1,6 @@
 import { type ClientType, formatFen, type MemberInfo, maskPhone } from '@site/contract';
+import { AppError } from '../app-error.ts';
 import type { Db } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
 import type { SiteService } from '../site/service.ts';
 import type { CacheStore } from '../stores/cache.ts';
 import type { Clock } from '../stores/clock.ts';

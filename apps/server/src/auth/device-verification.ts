@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type LoginResult, maskPhone, verificationCodeLength } from '@site/contract';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../app-error.ts';
 import { type AuthContext, type CallerContext, maskEmail, sendCode } from './context.ts';
 import { startMemberSession } from './sessions.ts';
 import * as store from './store.ts';

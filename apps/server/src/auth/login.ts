@@ -1,6 +1,6 @@
 import { type LoginResult, type loginBodySchema, usernameRules } from '@site/contract';
 import type { z } from 'zod';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../app-error.ts';
 import type { AuthContext, CallerContext } from './context.ts';
 import { startDeviceVerification } from './device-verification.ts';
 import { startMemberSession } from './sessions.ts';

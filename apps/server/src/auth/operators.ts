@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { headerNames } from '@site/contract';
+import { AppError, validationError } from '../app-error.ts';
 import type { Db } from '../db/database.ts';
-import { AppError, validationError } from '../http/app-error.ts';
 import type { CacheStore } from '../stores/cache.ts';
 import type { Clock } from '../stores/clock.ts';
 import type { PasswordHasher } from './passwords.ts';

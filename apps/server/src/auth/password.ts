@@ -1,5 +1,5 @@
 import { verificationCodeLength } from '@site/contract';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../app-error.ts';
 import { type AuthContext, type CallerContext, type MemberPrincipal, sendCode } from './context.ts';
 import { assertAcceptablePassword } from './passwords.ts';
 import * as store from './store.ts';

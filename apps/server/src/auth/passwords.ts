@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 import { passwordRules } from '@site/contract';
-import { validationError } from '../http/app-error.ts';
+import { validationError } from '../app-error.ts';
 import { createSemaphore, type Semaphore } from './semaphore.ts';
 
 /** Algorithm.Argon2id; the package's const enum cannot be imported under verbatimModuleSyntax. */

@@ -10,7 +10,7 @@ import {
   usernameRules,
 } from '@site/contract';
 import type { z } from 'zod';
-import { AppError, validationError } from '../http/app-error.ts';
+import { AppError, validationError } from '../app-error.ts';
 import { type AuthContext, type CallerContext, isUniqueViolation, withoutRowDetail } from './context.ts';
 import { assertAcceptablePassword } from './passwords.ts';
 import { startMemberSession } from './sessions.ts';

@@ -1,4 +1,4 @@
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../app-error.ts';
 
 export interface Semaphore {
   run<T>(work: () => Promise<T>): Promise<T>;

@@ -1,5 +1,5 @@
 import type { LoginResult } from '@site/contract';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../app-error.ts';
 import { type AuthContext, type CallerContext, type MemberPrincipal, presentMember } from './context.ts';
 import * as store from './store.ts';
 import type { SessionEndReason } from './tables.ts';

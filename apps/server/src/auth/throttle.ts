@@ -1,4 +1,4 @@
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../app-error.ts';
 import type { CacheStore } from '../stores/cache.ts';
 import type { Clock } from '../stores/clock.ts';
 

@@ -1,4 +1,4 @@
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../app-error.ts';
 import type { AuthContext, MemberPrincipal } from './context.ts';
 import * as store from './store.ts';
 import { matchTotpStep, newTotpSecret, otpauthUrl } from './totp.ts';

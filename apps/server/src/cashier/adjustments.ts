@@ -1,5 +1,5 @@
 import { fen, formatFen } from '@site/contract';
-import { validationError } from '../http/app-error.ts';
+import { validationError } from '../app-error.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
 import {
   accountsOf,

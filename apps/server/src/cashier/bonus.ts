@@ -1,5 +1,5 @@
 import { bonusTurnoverMultiple, fen, formatFen } from '@site/contract';
-import { AppError, validationError } from '../http/app-error.ts';
+import { AppError, validationError } from '../app-error.ts';
 import { refusalOf, type Transfer } from '../ledger/service.ts';
 import { accountsOf, type CashierContext, ensureAccounts, type MemberRef } from './context.ts';
 import { positiveFen } from './deposits.ts';

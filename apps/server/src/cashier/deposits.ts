@@ -11,8 +11,8 @@ import {
   parseYuan,
 } from '@site/contract';
 import type { z } from 'zod';
+import { AppError, validationError } from '../app-error.ts';
 import type { Db } from '../db/database.ts';
-import { AppError, validationError } from '../http/app-error.ts';
 import { addDepositRequirement } from './audit.ts';
 import {
   accountsOf,

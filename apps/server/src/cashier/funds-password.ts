@@ -1,4 +1,4 @@
-import { AppError, validationError } from '../http/app-error.ts';
+import { AppError, validationError } from '../app-error.ts';
 import type { CashierContext, MemberRef } from './context.ts';
 import * as store from './store.ts';
 

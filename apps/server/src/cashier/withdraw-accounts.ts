@@ -1,8 +1,8 @@
 import type { WithdrawAccount, WithdrawAccountKind, withdrawAccountAddBodySchema } from '@site/contract';
 import { cashierLimits } from '@site/contract';
 import type { z } from 'zod';
+import { AppError, validationError } from '../app-error.ts';
 import { isUniqueViolation } from '../auth/context.ts';
-import { AppError, validationError } from '../http/app-error.ts';
 import type { CashierContext, MemberRef } from './context.ts';
 import * as store from './store.ts';
 

@@ -7,9 +7,9 @@ import {
   type withdrawApplyBodySchema,
 } from '@site/contract';
 import type { z } from 'zod';
+import { AppError, validationError } from '../app-error.ts';
 import { isUniqueViolation } from '../auth/context.ts';
 import type { Db } from '../db/database.ts';
-import { AppError, validationError } from '../http/app-error.ts';
 import {
   accountsOf,
   type CashierContext,

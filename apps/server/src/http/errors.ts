@@ -1,6 +1,6 @@
 import { ErrorCode, errorMessages } from '@site/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './app-error.ts';
+import { AppError } from '../app-error.ts';
 
 /**
  * Every failure leaves in the envelope. Business errors (AppError) are HTTP 200 with their code;

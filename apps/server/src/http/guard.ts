@@ -12,8 +12,8 @@ import {
   signaturePayload,
 } from '@site/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, validationError } from '../app-error.ts';
 import type { Clock } from '../stores/clock.ts';
-import { AppError, validationError } from './app-error.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 import type { RouteDefinition } from '@site/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { validationError } from './app-error.ts';
+import { validationError } from '../app-error.ts';
 import { ok } from './envelope.ts';
 
 z.config(z.locales.zhCN());

@@ -7,8 +7,8 @@ import {
   residentIdAgeYears,
 } from '@site/contract';
 import type { z } from 'zod';
+import { AppError, validationError } from '../app-error.ts';
 import type { Db } from '../db/database.ts';
-import { AppError, validationError } from '../http/app-error.ts';
 import type { Clock } from '../stores/clock.ts';
 import * as store from './store.ts';
 

@@ -1,7 +1,7 @@
 import { type Fen, fen } from '@site/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../app-error.ts';
 import type { Stores } from '../stores/stores.ts';
 import { createTestClock, openTestStores } from '../testing.ts';
 import type { AccountRef } from './accounts.ts';

@@ -1,6 +1,6 @@
 import { type Fen, fen } from '@site/contract';
+import { AppError, validationError } from '../app-error.ts';
 import type { Db } from '../db/database.ts';
-import { AppError, validationError } from '../http/app-error.ts';
 import type { Clock } from '../stores/clock.ts';
 import {
   type AccountRef,

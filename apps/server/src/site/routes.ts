@@ -1,6 +1,6 @@
 import { headerNames, routes } from '@site/contract';
 import type { FastifyInstance } from 'fastify';
-import { validationError } from '../http/app-error.ts';
+import { validationError } from '../app-error.ts';
 import { registerRoute } from '../http/route.ts';
 import type { Clock } from '../stores/clock.ts';
 import type { SiteService } from './service.ts';

@@ -11,9 +11,9 @@ import {
   type VvPretty,
   type WebTerminal,
 } from '@site/contract';
+import { AppError, validationError } from '../app-error.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { AppError, validationError } from '../http/app-error.ts';
 import type { Clock } from '../stores/clock.ts';
 import type { PubSub } from '../stores/pubsub.ts';
 import * as store from './store.ts';
