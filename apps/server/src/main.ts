@@ -1,9 +1,17 @@
+import { once } from 'node:events';
+import pino from 'pino';
 import { loadConfig } from './config.ts';
 import { createNode, databaseTargetOf } from './node.ts';
 import { systemClock } from './stores/clock.ts';
 import { openStores } from './stores/stores.ts';
 
+/** Log bytes held while stdout's reader lags; past this, lines are dropped rather than stall the node. */
+const logBufferMaxBytes = 8 * 1024 * 1024;
+
 const config = loadConfig();
+// Asynchronous writes: pino's default writes stdout synchronously, so a reader that stops
+// reading (a full pipe) would stall every request, and pino's flush at exit would never return.
+const logDestination = pino.destination({ dest: 1, sync: false, maxLength: logBufferMaxBytes });
 const stores = await openStores({
   database: databaseTargetOf(config),
   redisUrl: config.REDIS_URL,
@@ -16,21 +24,39 @@ const node = await createNode({
   defaultSiteId: config.SITE_ID,
   rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
   logLevel: config.LOG_LEVEL,
+  logStream: logDestination,
   trustProxyHops: config.TRUST_PROXY_HOPS,
-  sandboxGatewaySecret: config.SANDBOX_GATEWAY_SECRET,
+  isSandboxMode: config.isSandboxMode,
+  ...(config.SANDBOX_GATEWAY_SECRET ? { sandboxGatewaySecret: config.SANDBOX_GATEWAY_SECRET } : {}),
   webDistDir: config.webDistDir,
 });
 
 let isClosing = false;
+/**
+ * Stops taking requests, lets those in flight finish, closes the stores and writes out the logs,
+ * within SHUTDOWN_DEADLINE_MS: past it the process exits with code 1 and what was left.
+ */
 async function shutdown(signal: string) {
   if (isClosing) {
     return;
   }
   isClosing = true;
+  setTimeout(() => exit(1), config.SHUTDOWN_DEADLINE_MS);
   node.app.log.info({ signal }, 'shutting down');
   await node.close();
-  process.exit(0);
+  const isLogWritten = once(logDestination, 'close');
+  logDestination.end();
+  await isLogWritten;
+  exit(0);
 }
+
+function exit(code: number): never {
+  // Unwritten log lines are dropped here: pino would otherwise write them synchronously at exit,
+  // which never returns while nobody reads the pipe.
+  logDestination.destroy();
+  process.exit(code);
+}
+
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 

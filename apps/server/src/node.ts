@@ -21,21 +21,27 @@ export interface Node {
   close(): Promise<void>;
 }
 
-export type NodeOptions = Omit<AppDeps, 'services'> & { isTestMode?: boolean; sandboxGatewaySecret?: string };
+export type NodeOptions = Omit<AppDeps, 'services' | 'isSandboxMode'> & {
+  isTestMode?: boolean;
+  /** Serves the play-money gateway and the outbox; off unless asked, as a production node must be. */
+  isSandboxMode?: boolean;
+  sandboxGatewaySecret?: string;
+};
 
 /**
  * One node as `npm start`, the tests and the benchmarks run it: services over the given stores,
  * demo data seeded on first start, and the HTTP app (not yet listening).
  */
 export async function createNode(options: NodeOptions): Promise<Node> {
-  const { isTestMode = false, sandboxGatewaySecret, ...appDeps } = options;
+  const { isTestMode = false, isSandboxMode = false, sandboxGatewaySecret, ...appDeps } = options;
   const { stores, clock } = options;
   const services = await createServices(stores, clock, {
     isTestMode,
+    isSandboxMode,
     ...(sandboxGatewaySecret ? { sandboxGatewaySecret } : {}),
   });
   await seedDemoData({ db: stores.db, sites: services.sites, clock }, options.defaultSiteId);
-  const app = await buildApp({ ...appDeps, services });
+  const app = await buildApp({ ...appDeps, services, isSandboxMode });
   return {
     app,
     services,

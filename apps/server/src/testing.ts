@@ -67,6 +67,8 @@ export async function createTestApp(
     rateLimitPerMinute?: number;
     logLevel?: string;
     logStream?: DestinationStream;
+    /** On unless a test checks what a production node (sandbox off) serves. */
+    isSandboxMode?: boolean;
   } = {},
 ): Promise<TestApp> {
   const clock = options.clock ?? createTestClock();
@@ -78,6 +80,7 @@ export async function createTestApp(
     logLevel: options.logLevel ?? 'silent',
     trustProxyHops: 0,
     isTestMode: true,
+    isSandboxMode: options.isSandboxMode ?? true,
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   return { ...node, clock };
@@ -157,6 +160,7 @@ export async function startTestServer(options: { staticDir?: string } = {}) {
     trustProxyHops: 0,
     webDistDir: options.staticDir ?? path.resolve(import.meta.dirname, '../../web/dist'),
     isTestMode: true,
+    isSandboxMode: true,
   });
   const address = await node.app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -20,6 +20,8 @@ export interface CashierContext {
   verifiedRealNameOf: (memberId: bigint) => Promise<string | undefined>;
   /** HMAC key the sandbox gateway signs its callbacks with. */
   gatewaySecret: string;
+  /** Gateway channels are the sandbox gateway's: outside sandbox mode only bank transfers are offered. */
+  isSandboxMode: boolean;
 }
 
 export interface MemberRef {

@@ -1,5 +1,6 @@
 import { formatFen, routes } from '@site/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { sendNotFound } from '../http/errors.ts';
 import type { CashierService } from './service.ts';
 
 /**
@@ -11,7 +12,30 @@ const orderNoPattern = /^D[0-9a-f]{24}$/;
 /** Where the gateway sends the player back: the site's deposit page shows the latest order. */
 const merchantReturnPath = '/mine/finance/deposit';
 
+/** The sandbox's pages and the contract routes that exist only for it. */
+const sandboxPathPrefix = '/sandbox/';
+const sandboxContractPaths = new Set<string>([routes.depositCallbackSandbox.path, routes.adminOutbox.path]);
+
+/**
+ * Outside sandbox mode, the sandbox's routes answer 404 before any guard or access check runs,
+ * exactly as an unknown path: nobody can pay an order through the play-money gateway, forge its
+ * callback, or read the messages the sandbox sender kept. Install before any route is added.
+ */
+export function withholdSandboxRoutes(app: FastifyInstance) {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.url.startsWith(sandboxPathPrefix) || sandboxContractPaths.has(route.url)) {
+      route.onRequest = async (request, reply) => sendNotFound(request, reply);
+    }
+  });
+}
+
 export function registerSandboxGateway(app: FastifyInstance, cashier: CashierService) {
+  app.get('/sandbox/pay.js', async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(payScript),
+  );
+  app.get('/sandbox/pay.css', async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(payStyle),
+  );
   app.get<{ Params: { orderNo: string } }>('/sandbox/pay/:orderNo', async (request, reply) => {
     const order = orderNoPattern.test(request.params.orderNo)
       ? await cashier.depositForSandbox(request.params.orderNo)
@@ -43,39 +67,49 @@ export function registerSandboxGateway(app: FastifyInstance, cashier: CashierSer
 
 function payForm(orderNo: string, amount: string, status: string): string {
   const isPending = status === 'pending';
-  return `<h1>沙盒支付网关</h1>
+  return `<main id="pay" data-order-no="${orderNo}">
+<h1>沙盒支付网关</h1>
 <p>订单号：${orderNo}</p>
 <p class="amount">应付金额：¥${amount}</p>
 <p id="result">${isPending ? '请确认支付（演示环境，不产生真实扣款）' : `订单状态：${status}`}</p>
 ${
   isPending
-    ? `<button id="confirm" onclick="act('confirm')">确认支付</button>
-<button id="cancel" class="secondary" onclick="act('cancel')">取消</button>`
+    ? `<button id="confirm" data-outcome="confirm">确认支付</button>
+<button id="cancel" class="secondary" data-outcome="cancel">取消</button>`
     : ''
 }
 <a id="back" class="back" href="${merchantReturnPath}"${isPending ? ' hidden' : ''}>返回商户</a>
-<script>
+</main>`;
+}
+
+/** Loaded from a file, as the content security policy allows no inline script. */
+const payScript = `document.querySelectorAll('button[data-outcome]').forEach((button) => {
+  button.addEventListener('click', () => act(button.dataset.outcome));
+});
 async function act(outcome) {
   document.querySelectorAll('button').forEach((button) => { button.disabled = true; });
-  const response = await fetch('/sandbox/pay/${orderNo}/' + outcome, { method: 'POST' });
+  const orderNo = document.getElementById('pay').dataset.orderNo;
+  const response = await fetch('/sandbox/pay/' + orderNo + '/' + outcome, { method: 'POST' });
   const answer = await response.json();
   document.getElementById('result').textContent = answer.code === 6000
     ? (answer.data.status === 'paid' ? '支付成功，请返回商户页面' : '支付已取消')
     : answer.message;
   document.getElementById('back').hidden = false;
 }
-</script>`;
-}
+`;
+
+const payStyle = `body{font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#222}
+.amount{font-size:24px;font-weight:bold;color:#e4393c}
+button{width:100%;padding:12px;margin:8px 0;border:0;border-radius:6px;font-size:16px;background:#1677ff;color:#fff}
+button.secondary{background:#eee;color:#333}
+.back{display:block;text-align:center;padding:12px;color:#1677ff}
+`;
 
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${title}</title>
-<style>
-body{font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#222}
-.amount{font-size:24px;font-weight:bold;color:#e4393c}
-button{width:100%;padding:12px;margin:8px 0;border:0;border-radius:6px;font-size:16px;background:#1677ff;color:#fff}
-button.secondary{background:#eee;color:#333}
-.back{display:block;text-align:center;padding:12px;color:#1677ff}
-</style></head><body>${body}</body></html>`;
+<link rel="stylesheet" href="/sandbox/pay.css">
+<script src="/sandbox/pay.js" defer></script>
+</head><body>${body}</body></html>`;
 }
