@@ -5,20 +5,20 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { basePathOf } from '@site/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { registerAdminRoutes } from './admin/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerJsonCacheRoutes } from './cache/routes.ts';
 import { registerCashierRoutes } from './cashier/routes.ts';
-import { withholdSandboxRoutes } from './cashier/sandbox-gateway.ts';
+import { registerSandboxGateway } from './cashier/sandbox-gateway.ts';
 import { buildOpenApiDocument } from './docs/openapi.ts';
 import { invalidJsonCode, registerErrorHandling, sendNotFound } from './http/errors.ts';
-import { registerRequestGuard } from './http/guard.ts';
-import { OneLinePerRequest } from './http/request-log.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { createRequestGuard } from './http/guard.ts';
+import { redactUrl } from './http/redact.ts';
+import { createRouteRegistrar } from './http/route.ts';
 import { registerIdentityRoutes } from './identity/routes.ts';
-import type { Services } from './services.ts';
+import { accessResolversOf, type Services } from './services.ts';
 import { registerSiteRoutes } from './site/routes.ts';
 import type { Clock } from './stores/clock.ts';
 import type { Stores } from './stores/stores.ts';
@@ -35,8 +35,6 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** Built web app to serve; absent in API-only tests. */
   webDistDir?: string;
-  /** Serves the play-money sandbox (gateway pages and callback, outbox); a production node has it off. */
-  isSandboxMode: boolean;
 }
 
 const mediaDir = path.resolve(import.meta.dirname, '../media');
@@ -47,8 +45,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: deps.logLevel,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          ip: request.ip,
+        }),
+      },
     },
-    logController: new OneLinePerRequest(),
     genReqId: () => crypto.randomUUID(),
     trustProxy:
       deps.trustProxyHops > 0 ? (_address: string, hop: number) => hop < deps.trustProxyHops : false,
@@ -56,10 +60,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
-  if (!deps.isSandboxMode) {
-    withholdSandboxRoutes(app);
-  }
   await app.register(fastifyRateLimit, {
     max: deps.rateLimitPerMinute,
     timeWindow: 60_000,
@@ -74,19 +74,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? { redis: deps.stores.redis, nameSpace: `${deps.stores.keyPrefix}rate-limit:` }
       : {}),
   });
-  registerRequestGuard(app, {
+  const guard = createRequestGuard(app, {
     clock: deps.clock,
     defaultSiteId: deps.defaultSiteId,
     isKnownSite: deps.services.sites.exists,
     assertAccessAllowed: deps.services.auth.assertAccessAllowed,
   });
-
-  registerSiteRoutes(app, deps.services.sites, deps.clock);
-  registerJsonCacheRoutes(app, deps.stores.cache);
-  registerAuthRoutes(app, deps.services.auth);
-  registerAdminRoutes(app, deps.services.operators, deps.services.auth);
-  registerCashierRoutes(app, deps.services.cashier, deps.services.auth, deps.services.operators);
-  registerIdentityRoutes(app, deps.services.identity, deps.services.auth);
+  const registrar = createRouteRegistrar(app, { guard, resolvers: accessResolversOf(deps.services) });
+  const route = registrar.register;
+  registerSiteRoutes(route, deps.services.sites, deps.clock);
+  registerJsonCacheRoutes(route, deps.stores.cache);
+  registerAuthRoutes(route, deps.services.auth);
+  registerAdminRoutes(route, deps.services.operators, deps.services.auth);
+  registerCashierRoutes(route, deps.services.cashier);
+  registerIdentityRoutes(route, deps.services.identity);
+  registrar.assertEveryRouteRegistered();
+  registerSandboxGateway(app, deps.services.cashier);
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApiDocument() } });

@@ -2,6 +2,7 @@ import { createOperatorService, type OperatorService } from './auth/operators.ts
 import { createPasswordHasher } from './auth/passwords.ts';
 import { type AuthService, createAuthService } from './auth/service.ts';
 import { type CashierService, createCashierService } from './cashier/service.ts';
+import type { AccessResolvers } from './http/access.ts';
 import { createIdentityService, type IdentityService } from './identity/service.ts';
 import { createLedgerService, type LedgerService } from './ledger/service.ts';
 import { createSiteService, type SiteService } from './site/service.ts';
@@ -22,7 +23,7 @@ export interface Services {
 export async function createServices(
   stores: Stores,
   clock: Clock,
-  options: { isTestMode?: boolean; isSandboxMode?: boolean; sandboxGatewaySecret?: string } = {},
+  options: { isTestMode?: boolean; sandboxGatewaySecret?: string } = {},
 ): Promise<Services> {
   const sites = await createSiteService({ db: stores.db, pubsub: stores.pubsub, clock });
   // One hasher, so members and operators share one cap on concurrent argon2id work.
@@ -52,12 +53,20 @@ export async function createServices(
       memberSiteIdOf: auth.memberSiteIdOf,
       verifiedRealNameOf: identity.verifiedRealNameOf,
       gatewaySecret: options.sandboxGatewaySecret,
-      isSandboxMode: options.isSandboxMode ?? false,
     }),
     async close() {
       await sites.close();
       await auth.close();
     },
+  };
+}
+
+/** How routes establish their callers (the `access` each route declares), from the services that own them. */
+export function accessResolversOf(services: Services): AccessResolvers {
+  return {
+    member: (request) => services.auth.authenticateMember(request),
+    operator: (request, permission) => services.operators.authenticate(request, permission),
+    gateway: async (request) => services.cashier.authenticateSandboxGateway(request.body),
   };
 }
 

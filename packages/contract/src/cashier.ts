@@ -73,9 +73,6 @@ export function depositCallbackPayload(body: Omit<DepositCallbackBody, 'signatur
   return [body.orderNo, body.amount, body.status, String(body.timestamp)].join('|');
 }
 
-/** Gateway callbacks carry their own signature instead of the client headers. */
-export const gatewayCallbackPathPrefix = '/fd/api/v1/deposit/callback/';
-
 export const operatorOrderBodySchema = z.object({
   orderNo: z.string().min(1).max(64),
   reason: z.string().trim().max(200).default(''),

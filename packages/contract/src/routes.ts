@@ -56,6 +56,27 @@ import { pageOf, pageQuery } from './http.ts';
 import { identityStatusSchema, identitySubmitBodySchema } from './identity.ts';
 
 /**
+ * What an operator may do. Every operator route names the one it needs; the server checks it on
+ * each call against the permissions of the operator's role.
+ */
+export const operatorPermissions = [
+  'risk.read',
+  'risk.write',
+  'member.read',
+  'cashier.read',
+  'cashier.review',
+  'cashier.adjust',
+  'sandbox.read',
+] as const;
+export type OperatorPermission = (typeof operatorPermissions)[number];
+
+/**
+ * Who may call a route: anyone (`public`), a signed-in member, an operator holding a permission,
+ * or a payment gateway whose signature the server verifies (`gateway`).
+ */
+export type RouteAccess = 'public' | 'member' | 'gateway' | { operator: OperatorPermission };
+
+/**
  * The route table: every endpoint both sides agree on, with its payload and response schemas.
  * The server registers its handlers from it, the web client calls through it, and the OpenAPI
  * document is generated from it.
@@ -63,6 +84,8 @@ import { identityStatusSchema, identitySubmitBodySchema } from './identity.ts';
 export interface RouteDefinition {
   method: 'GET' | 'POST';
   path: string;
+  /** Who may call it; required, so a route without an access level does not compile. */
+  access: RouteAccess;
   summary: string;
   tag: string;
   body?: z.ZodType;
@@ -198,6 +221,7 @@ export const routes = {
   preInfo: route({
     method: 'POST',
     path: '/site/api/v1/configuration/preInfo',
+    access: 'public',
     tag: 'site',
     summary: 'Pre-login site information',
     body: z.object({ platformType: z.number().int().min(1).max(99).default(platformTypeDefault) }).default({
@@ -208,6 +232,7 @@ export const routes = {
   secKey: route({
     method: 'GET',
     path: '/site/api/v1/sec/:id',
+    access: 'public',
     tag: 'site',
     summary: 'Key and iv that decrypt vvPretty',
     params: z.object({ id: z.string().min(1).max(32) }),
@@ -216,6 +241,7 @@ export const routes = {
   vvPretty: route({
     method: 'GET',
     path: '/site/api/v1/configuration/vvPretty',
+    access: 'public',
     tag: 'site',
     summary: 'Encrypted client configuration (customer service and download links)',
     response: encryptedPayloadSchema,
@@ -223,6 +249,7 @@ export const routes = {
   noticeList: route({
     method: 'POST',
     path: '/site/api/v1/advertising/queryNoticeList',
+    access: 'public',
     tag: 'site',
     summary: 'Published notices of one category',
     body: z.object({ category: z.number().int().min(1).max(9) }),
@@ -231,6 +258,7 @@ export const routes = {
   stationAdList: route({
     method: 'GET',
     path: '/act/api/v1/advertising/queryStationAdList',
+    access: 'public',
     tag: 'activity',
     summary: 'Home page banner ads',
     response: z.array(stationAdSchema),
@@ -238,6 +266,7 @@ export const routes = {
   suspensionIcon: route({
     method: 'POST',
     path: '/act/api/v1/activityShow/suspensionIcon',
+    access: 'public',
     tag: 'activity',
     summary: 'Floating activity icons for one display equipment (1 H5, 2 desktop)',
     body: z.object({ displayEquipment: z.enum(['1', '2']).default('1') }).default({ displayEquipment: '1' }),
@@ -246,6 +275,7 @@ export const routes = {
   dividendLead: route({
     method: 'GET',
     path: '/act/api/v1/dividend/manual/lead',
+    access: 'public',
     tag: 'activity',
     summary: 'Manual dividend guide shown to players',
     response: dividendLeadSchema,
@@ -253,6 +283,7 @@ export const routes = {
   webTerminal: route({
     method: 'POST',
     path: '/site/api/v1/launcher/webTerminal',
+    access: 'public',
     tag: 'site',
     summary: 'App and web entry points for the platform named in the platform header',
     response: webTerminalSchema,
@@ -260,6 +291,7 @@ export const routes = {
   namingList: route({
     method: 'GET',
     path: '/site/api/v1/site/naming/list',
+    access: 'public',
     tag: 'site',
     summary: 'Site naming list; entry 51 holds the chat socket host',
     response: z.array(namingEntrySchema),
@@ -267,6 +299,7 @@ export const routes = {
   popInfo: route({
     method: 'GET',
     path: '/act/api/v1/memberTopActivity/popInfo',
+    access: 'public',
     tag: 'activity',
     summary: 'Activities that pop up on the home page',
     response: z.array(popActivitySchema),
@@ -274,6 +307,7 @@ export const routes = {
   jsonCacheGet: route({
     method: 'GET',
     path: '/api/json-cache/:key',
+    access: 'public',
     tag: 'cache',
     summary: 'Read a server-side JSON cache entry (null when absent or expired)',
     params: z.object({ key: jsonCacheKeySchema }),
@@ -282,6 +316,7 @@ export const routes = {
   jsonCachePut: route({
     method: 'POST',
     path: '/api/json-cache/:key',
+    access: 'public',
     tag: 'cache',
     summary: 'Store a server-side JSON cache entry with a ttl',
     params: z.object({ key: jsonCacheKeySchema }),
@@ -299,6 +334,7 @@ export const routes = {
   counter: route({
     method: 'GET',
     path: '/site/api/v1/message/counter',
+    access: 'public',
     tag: 'site',
     summary: 'Unread counters polled at start and every 60 s',
     query: z.object({ noticeReadAt: isoTime.pipe(z.iso.datetime()).optional() }),
@@ -307,6 +343,7 @@ export const routes = {
   register: route({
     method: 'POST',
     path: '/site/api/v1/user/member/register',
+    access: 'public',
     tag: 'auth',
     summary: 'Register a member and sign in; honours stopRegister; binds stored referral codes',
     body: registerBodySchema,
@@ -315,6 +352,7 @@ export const routes = {
   login: route({
     method: 'POST',
     path: '/site/api/v1/user/member/login',
+    access: 'public',
     tag: 'auth',
     summary: 'Sign in; may answer 6021/6024 (captcha), 6025-6027 (unusual), 6035 (device code), 10409 (TOTP)',
     body: loginBodySchema,
@@ -323,6 +361,7 @@ export const routes = {
   logout: route({
     method: 'POST',
     path: '/site/api/v1/user/member/logout',
+    access: 'public',
     tag: 'auth',
     summary: 'End the current session',
     response: z.null(),
@@ -330,6 +369,7 @@ export const routes = {
   captcha: route({
     method: 'GET',
     path: '/site/api/v1/user/captcha',
+    access: 'public',
     tag: 'auth',
     summary: 'A new image captcha (SVG); each one can be answered once',
     response: captchaSchema,
@@ -337,6 +377,7 @@ export const routes = {
   deviceVerify: route({
     method: 'POST',
     path: '/site/api/v1/user/member/deviceVerify',
+    access: 'public',
     tag: 'auth',
     summary: 'Finish a login from a new device with the code sent to the bound phone or e-mail',
     body: deviceVerifyBodySchema,
@@ -345,6 +386,7 @@ export const routes = {
   deviceVerifyResend: route({
     method: 'POST',
     path: '/site/api/v1/user/member/deviceVerify/resend',
+    access: 'public',
     tag: 'auth',
     summary: 'Send a new device verification code',
     body: deviceVerifyResendSchema,
@@ -353,6 +395,7 @@ export const routes = {
   memberInfo: route({
     method: 'POST',
     path: '/site/api/v1/user/member/info',
+    access: 'member',
     tag: 'auth',
     summary: 'The signed-in member; withLockMoney=1 adds the locked money',
     body: z.object({ withLockMoney: z.union([z.literal(1), z.literal('1')]).optional() }).default({}),
@@ -361,6 +404,7 @@ export const routes = {
   memberJwt: route({
     method: 'GET',
     path: '/site/api/v1/user/member/jwt',
+    access: 'member',
     tag: 'auth',
     summary: 'Short-lived signed token for the socket login message',
     response: socketTokenSchema,
@@ -368,6 +412,7 @@ export const routes = {
   changePassword: route({
     method: 'POST',
     path: '/site/api/v1/user/member/password',
+    access: 'member',
     tag: 'auth',
     summary: 'Change the password; every other session then answers 10105',
     body: changePasswordBodySchema,
@@ -376,6 +421,7 @@ export const routes = {
   forgotPasswordSend: route({
     method: 'POST',
     path: '/site/api/v1/user/password/forgot/send',
+    access: 'public',
     tag: 'auth',
     summary: 'Send a reset code when username and phone or e-mail match (same answer either way)',
     body: forgotPasswordSendBodySchema,
@@ -384,6 +430,7 @@ export const routes = {
   forgotPasswordReset: route({
     method: 'POST',
     path: '/site/api/v1/user/password/forgot/reset',
+    access: 'public',
     tag: 'auth',
     summary: 'Set a new password with the reset code; every session then answers 10105',
     body: forgotPasswordResetBodySchema,
@@ -392,6 +439,7 @@ export const routes = {
   totpSetup: route({
     method: 'POST',
     path: '/site/api/v1/user/member/totp/setup',
+    access: 'member',
     tag: 'auth',
     summary: 'Start two-factor setup: a new secret, active once confirmed with a code',
     response: totpSetupSchema,
@@ -399,6 +447,7 @@ export const routes = {
   totpEnable: route({
     method: 'POST',
     path: '/site/api/v1/user/member/totp/enable',
+    access: 'member',
     tag: 'auth',
     summary: 'Switch two-factor on with a code from the new secret',
     body: totpEnableBodySchema,
@@ -407,6 +456,7 @@ export const routes = {
   totpDisable: route({
     method: 'POST',
     path: '/site/api/v1/user/member/totp/disable',
+    access: 'member',
     tag: 'auth',
     summary: 'Switch two-factor off with a current code and the password',
     body: totpDisableBodySchema,
@@ -415,6 +465,7 @@ export const routes = {
   loginHistory: route({
     method: 'GET',
     path: '/site/api/v1/user/member/loginHistory',
+    access: 'member',
     tag: 'auth',
     summary: "The member's successful logins, newest first",
     query: pageQuery,
@@ -423,6 +474,7 @@ export const routes = {
   identityStatus: route({
     method: 'GET',
     path: '/site/api/v1/user/identity/status',
+    access: 'member',
     tag: 'identity',
     summary: "The member's real-name verification: status, masked name and ID number",
     response: identityStatusSchema,
@@ -430,6 +482,7 @@ export const routes = {
   identitySubmit: route({
     method: 'POST',
     path: '/site/api/v1/user/identity/submit',
+    access: 'member',
     tag: 'identity',
     summary: 'Submit name and resident ID number (GB 11643 checksum) for real-name verification',
     body: identitySubmitBodySchema,
@@ -438,6 +491,7 @@ export const routes = {
   adminLogin: route({
     method: 'POST',
     path: '/admin/api/v1/auth/login',
+    access: 'public',
     tag: 'admin',
     summary: 'Operator sign-in (separate accounts and tokens from members)',
     body: z.object({
@@ -449,6 +503,7 @@ export const routes = {
   adminLogout: route({
     method: 'POST',
     path: '/admin/api/v1/auth/logout',
+    access: 'public',
     tag: 'admin',
     summary: 'End the operator session',
     response: z.null(),
@@ -456,6 +511,7 @@ export const routes = {
   adminBlock: route({
     method: 'POST',
     path: '/admin/api/v1/risk/block',
+    access: { operator: 'risk.write' },
     tag: 'admin',
     summary: 'Block a member (by username), a device uuid, or an IP (6031) or network (6033) on this site',
     body: blockBodySchema,
@@ -464,6 +520,7 @@ export const routes = {
   adminUnblock: route({
     method: 'POST',
     path: '/admin/api/v1/risk/unblock',
+    access: { operator: 'risk.write' },
     tag: 'admin',
     summary: 'Lift a block',
     body: unblockBodySchema,
@@ -472,6 +529,7 @@ export const routes = {
   adminBlockList: route({
     method: 'GET',
     path: '/admin/api/v1/risk/blocks',
+    access: { operator: 'risk.read' },
     tag: 'admin',
     summary: 'Current blocks of this site',
     response: z.array(blockEntrySchema),
@@ -479,6 +537,7 @@ export const routes = {
   adminMemberLoginHistory: route({
     method: 'POST',
     path: '/admin/api/v1/member/loginHistory',
+    access: { operator: 'member.read' },
     tag: 'admin',
     summary: "A member's login history (username in the body, so it stays out of access logs)",
     body: pageQuery.extend({ username: z.string().trim().min(1, '请输入用户名').max(64) }),
@@ -487,6 +546,7 @@ export const routes = {
   adminOutbox: route({
     method: 'GET',
     path: '/admin/api/v1/sandbox/outbox',
+    access: { operator: 'sandbox.read' },
     tag: 'admin',
     summary: 'Messages the sandbox SMS and e-mail sender would have delivered, newest first',
     query: pageQuery,
@@ -495,6 +555,7 @@ export const routes = {
   depositChannels: route({
     method: 'POST',
     path: '/fd/api/v1/deposit/channels',
+    access: 'member',
     tag: 'cashier',
     summary: 'Enabled deposit channels with their per-order limits',
     response: z.array(depositChannelSchema),
@@ -502,6 +563,7 @@ export const routes = {
   depositCreate: route({
     method: 'POST',
     path: '/fd/api/v1/deposit/create',
+    access: 'member',
     tag: 'cashier',
     summary: 'Create a deposit order; a known orderId answers the first order again',
     body: depositCreateBodySchema,
@@ -510,6 +572,7 @@ export const routes = {
   depositList: route({
     method: 'POST',
     path: '/fd/api/v1/deposit/list',
+    access: 'member',
     tag: 'cashier',
     summary: "The member's deposit orders, newest first",
     body: pageQuery.default({ pageNum: 1, pageSize: 20 }),
@@ -518,6 +581,7 @@ export const routes = {
   depositCallbackSandbox: route({
     method: 'POST',
     path: '/fd/api/v1/deposit/callback/sandbox',
+    access: 'gateway',
     tag: 'cashier',
     summary: 'Sandbox gateway notification, HMAC-SHA256 signed; only a verified paid one credits',
     body: depositCallbackBodySchema,
@@ -526,6 +590,7 @@ export const routes = {
   adminDepositList: route({
     method: 'POST',
     path: '/admin/api/v1/cashier/deposit/list',
+    access: { operator: 'cashier.read' },
     tag: 'admin',
     summary: 'Deposit orders of this site, newest first, optionally of one status',
     body: pageQuery.extend({ status: z.enum(depositStatuses).optional() }),
@@ -534,6 +599,7 @@ export const routes = {
   adminDepositConfirm: route({
     method: 'POST',
     path: '/admin/api/v1/cashier/deposit/confirm',
+    access: { operator: 'cashier.review' },
     tag: 'admin',
     summary: 'Confirm a pending bank-transfer deposit: credits the member',
     body: operatorOrderBodySchema,
@@ -542,6 +608,7 @@ export const routes = {
   adminDepositReject: route({
     method: 'POST',
     path: '/admin/api/v1/cashier/deposit/reject',
+    access: { operator: 'cashier.review' },
     tag: 'admin',
     summary: 'Reject a pending bank-transfer deposit',
     body: operatorOrderBodySchema,
@@ -550,6 +617,7 @@ export const routes = {
   fundsPasswordSet: route({
     method: 'POST',
     path: '/fd/api/v1/fundsPassword/set',
+    access: 'member',
     tag: 'cashier',
     summary: 'Set the funds password (6 digits) once; change it with fundsPassword/change',
     body: fundsPasswordSetBodySchema,
@@ -558,6 +626,7 @@ export const routes = {
   fundsPasswordChange: route({
     method: 'POST',
     path: '/fd/api/v1/fundsPassword/change',
+    access: 'member',
     tag: 'cashier',
     summary: 'Change the funds password with the current one',
     body: fundsPasswordChangeBodySchema,
@@ -566,6 +635,7 @@ export const routes = {
   withdrawAccountBanks: route({
     method: 'POST',
     path: '/fd/api/v1/withdrawAccount/banks',
+    access: 'member',
     tag: 'cashier',
     summary: 'Banks a withdrawal card may belong to',
     response: z.array(bankSchema),
@@ -573,6 +643,7 @@ export const routes = {
   withdrawAccountList: route({
     method: 'POST',
     path: '/fd/api/v1/withdrawAccount/list',
+    access: 'member',
     tag: 'cashier',
     summary: "The member's withdrawal accounts, numbers masked",
     response: z.array(withdrawAccountSchema),
@@ -580,6 +651,7 @@ export const routes = {
   withdrawAccountAdd: route({
     method: 'POST',
     path: '/fd/api/v1/withdrawAccount/add',
+    access: 'member',
     tag: 'cashier',
     summary: 'Bind a bank card (16-19 digits, Luhn), e-wallet account or USDT address (TRC20 / ERC20)',
     body: withdrawAccountAddBodySchema,
@@ -588,6 +660,7 @@ export const routes = {
   withdrawAccountDelete: route({
     method: 'POST',
     path: '/fd/api/v1/withdrawAccount/delete',
+    access: 'member',
     tag: 'cashier',
     summary: 'Remove a withdrawal account',
     body: z.object({ id: z.number().int().positive() }),
@@ -596,6 +669,7 @@ export const routes = {
   withdrawApply: route({
     method: 'POST',
     path: '/fd/api/v1/withdraw/apply',
+    access: 'member',
     tag: 'cashier',
     summary: 'Request a withdrawal: funds move to the hold account until the operator reviews it',
     body: withdrawApplyBodySchema,
@@ -604,6 +678,7 @@ export const routes = {
   withdrawList: route({
     method: 'POST',
     path: '/fd/api/v1/withdraw/list',
+    access: 'member',
     tag: 'cashier',
     summary: "The member's withdrawals, newest first",
     body: pageQuery.default({ pageNum: 1, pageSize: 20 }),
@@ -612,6 +687,7 @@ export const routes = {
   adminWithdrawList: route({
     method: 'POST',
     path: '/admin/api/v1/cashier/withdraw/list',
+    access: { operator: 'cashier.read' },
     tag: 'admin',
     summary: 'Withdrawals of this site, newest first, optionally of one status',
     body: pageQuery.extend({ status: z.enum(withdrawStatuses).optional() }),
@@ -620,6 +696,7 @@ export const routes = {
   adminWithdrawApprove: route({
     method: 'POST',
     path: '/admin/api/v1/cashier/withdraw/approve',
+    access: { operator: 'cashier.review' },
     tag: 'admin',
     summary: 'Approve a pending withdrawal: the held funds are paid out',
     body: operatorOrderBodySchema,
@@ -628,6 +705,7 @@ export const routes = {
   adminWithdrawReject: route({
     method: 'POST',
     path: '/admin/api/v1/cashier/withdraw/reject',
+    access: { operator: 'cashier.review' },
     tag: 'admin',
     summary: 'Reject a pending withdrawal: the held funds return to the main wallet',
     body: operatorOrderBodySchema,
@@ -636,6 +714,7 @@ export const routes = {
   auditSummary: route({
     method: 'POST',
     path: '/fd/api/v1/audit/summary',
+    access: 'member',
     tag: 'cashier',
     summary: 'Turnover audit: required against completed valid bets, per deposit or bonus',
     response: auditSummarySchema,
@@ -643,6 +722,7 @@ export const routes = {
   venueTransfer: route({
     method: 'POST',
     path: '/fd/api/v1/transfer/venue',
+    access: 'member',
     tag: 'cashier',
     summary: 'Move money between the main wallet and a venue wallet; transferId is the idempotency key',
     body: venueTransferBodySchema,
@@ -651,6 +731,7 @@ export const routes = {
   venueRecall: route({
     method: 'POST',
     path: '/fd/api/v1/transfer/recall',
+    access: 'member',
     tag: 'cashier',
     summary: 'One-click recall: every venue wallet balance back to the main wallet',
     body: z.object({ transferId: z.string().regex(/^[A-Za-z0-9_-]{8,40}$/, '须为 8-40 位字母、数字或 _-') }),
@@ -659,6 +740,7 @@ export const routes = {
   autoTransfer: route({
     method: 'POST',
     path: '/fd/api/v1/transfer/auto',
+    access: 'member',
     tag: 'cashier',
     summary: 'Switch automatic transfer into venues on launch (免转) on or off',
     body: z.object({ isAutoTransfer: z.boolean() }),
@@ -667,6 +749,7 @@ export const routes = {
   walletSummary: route({
     method: 'POST',
     path: '/fd/api/v1/wallet/summary',
+    access: 'member',
     tag: 'cashier',
     summary: 'Main wallet, each venue wallet, withdrawal hold and bonus balances',
     response: walletSummarySchema,
@@ -674,6 +757,7 @@ export const routes = {
   transactionRecords: route({
     method: 'POST',
     path: '/fd/api/v1/record/trans',
+    access: 'member',
     tag: 'cashier',
     summary: 'Main wallet movements from the ledger, newest first, optionally within [startTime, endTime)',
     body: recordQuerySchema.default({ pageNum: 1, pageSize: 20 }),
@@ -682,6 +766,7 @@ export const routes = {
   bonusWallet: route({
     method: 'POST',
     path: '/fd/api/v1/bonus/wallet',
+    access: 'member',
     tag: 'cashier',
     summary: 'Bonus wallet (红利钱包) balance and the turnover multiple a move to main adds',
     response: bonusWalletSchema,
@@ -689,6 +774,7 @@ export const routes = {
   bonusRecords: route({
     method: 'POST',
     path: '/fd/api/v1/record/bonus',
+    access: 'member',
     tag: 'cashier',
     summary: 'Bonus wallet movements from the ledger, newest first, optionally within [startTime, endTime)',
     body: recordQuerySchema.default({ pageNum: 1, pageSize: 20 }),
@@ -697,6 +783,7 @@ export const routes = {
   bonusConvert: route({
     method: 'POST',
     path: '/fd/api/v1/bonus/convert',
+    access: 'member',
     tag: 'cashier',
     summary:
       'Move an amount (or all) from the bonus wallet to main, adding a turnover requirement; transferId is the idempotency key',
@@ -706,6 +793,7 @@ export const routes = {
   adminAdjust: route({
     method: 'POST',
     path: '/admin/api/v1/cashier/adjust',
+    access: { operator: 'cashier.adjust' },
     tag: 'admin',
     summary:
       "Manual adjustment of a member's main or bonus wallet with a reason; adjustmentId is the idempotency key",
@@ -720,6 +808,7 @@ export const routes = {
   adminCashierActions: route({
     method: 'POST',
     path: '/admin/api/v1/cashier/actions',
+    access: { operator: 'cashier.read' },
     tag: 'admin',
     summary: 'Audit log of operator money actions on this site, newest first',
     body: pageQuery,

@@ -34,11 +34,7 @@ export interface CallerContext {
   ip: string;
 }
 
-export interface MemberPrincipal {
-  memberId: bigint;
-  sessionId: bigint;
-  siteId: number;
-}
+export type { MemberPrincipal } from '../http/access.ts';
 
 /** Operator blocks of this device or address: 10102, 6031 (one IP) or 6033 (a network). */
 export async function assertAccessAllowed(

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { headerNames } from '@site/contract';
+import { headerNames, type OperatorPermission, operatorPermissions } from '@site/contract';
 import { AppError, validationError } from '../app-error.ts';
 import type { Db } from '../db/database.ts';
+import type { OperatorPrincipal } from '../http/access.ts';
 import type { CacheStore } from '../stores/cache.ts';
 import type { Clock } from '../stores/clock.ts';
 import type { PasswordHasher } from './passwords.ts';
 import * as store from './store.ts';
+import type { OperatorRole } from './tables.ts';
 import { createLoginThrottle } from './throttle.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 
@@ -15,10 +17,13 @@ const operatorUsernamePattern = /^[a-z][a-z0-9_]{2,31}$/;
 
 export type OperatorService = ReturnType<typeof createOperatorService>;
 
-export interface OperatorPrincipal {
-  operatorId: bigint;
-  username: string;
-}
+/**
+ * What each operator role may do. Today there is one role with every permission; staff roles
+ * (finance, risk, customer service …) add rows here, and every route already names its permission.
+ */
+const rolePermissions: Record<OperatorRole, ReadonlySet<OperatorPermission>> = {
+  operator: new Set(operatorPermissions),
+};
 
 /**
  * Operator accounts (role `operator`): their own table, passwords and tokens, so a member token
@@ -78,8 +83,15 @@ export function createOperatorService(deps: {
       };
     },
 
-    /** 10004 unless the token belongs to a live session of an active operator. */
-    async requireOperator(request: { headers: Record<string, string | string[] | undefined> }) {
+    /**
+     * The operator behind the request's token, acting on the request's site: 10004 unless the
+     * token belongs to a live session of an active operator, 10001 when the operator's role
+     * lacks the permission the route declares.
+     */
+    async authenticate(
+      request: { headers: Record<string, string | string[] | undefined>; siteId: number },
+      permission: OperatorPermission,
+    ): Promise<OperatorPrincipal> {
       const token = request.headers[headerNames.token];
       const session =
         typeof token === 'string' && token.length > 0 && token.length <= 128
@@ -95,12 +107,15 @@ export function createOperatorService(deps: {
       if (!session || !isLive) {
         throw new AppError(10004);
       }
+      if (!rolePermissions[session.role].has(permission)) {
+        throw new AppError(10001, '当前账号无权执行此操作', { permission });
+      }
       const idleExpiresMs = Math.min(
         nowMs + operatorSessionPolicy.idleMs,
         session.absolute_expires_at.getTime(),
       );
       await store.touchOperatorSession(deps.db, session.id, new Date(idleExpiresMs));
-      return { operatorId: session.operator_id, username: session.username } satisfies OperatorPrincipal;
+      return { operatorId: session.operator_id, username: session.username, siteId: request.siteId };
     },
 
     async logout(request: { headers: Record<string, string | string[] | undefined> }) {

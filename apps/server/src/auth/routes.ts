@@ -1,45 +1,38 @@
 import { routes } from '@site/contract';
-import type { FastifyInstance } from 'fastify';
-import { registerRoute } from '../http/route.ts';
+import type { RegisterRoute } from '../http/route.ts';
 import type { AuthService } from './service.ts';
 
-export function registerAuthRoutes(app: FastifyInstance, auth: AuthService) {
-  registerRoute(app, routes.captcha, async () => auth.captcha());
-  registerRoute(app, routes.register, async ({ body }, request) => auth.register(request, body));
-  registerRoute(app, routes.login, async ({ body }, request) => auth.login(request, body));
-  registerRoute(app, routes.logout, async (_input, request) => {
+export function registerAuthRoutes(route: RegisterRoute, auth: AuthService) {
+  route(routes.captcha, async () => auth.captcha());
+  route(routes.register, async ({ body }, request) => auth.register(request, body));
+  route(routes.login, async ({ body }, request) => auth.login(request, body));
+  route(routes.logout, async (_input, request) => {
     await auth.logout(request);
     return null;
   });
-  registerRoute(app, routes.deviceVerify, async ({ body }, request) =>
-    auth.finishDeviceVerification(request, body),
+  route(routes.deviceVerify, async ({ body }, request) => auth.finishDeviceVerification(request, body));
+  route(routes.deviceVerifyResend, async ({ body }, request) => auth.resendDeviceCode(request, body.ticket));
+  route(routes.memberInfo, async ({ body, principal }) =>
+    auth.memberInfo(principal, body.withLockMoney !== undefined),
   );
-  registerRoute(app, routes.deviceVerifyResend, async ({ body }, request) =>
-    auth.resendDeviceCode(request, body.ticket),
-  );
-  registerRoute(app, routes.memberInfo, async ({ body }, request) =>
-    auth.memberInfo(request, body.withLockMoney !== undefined),
-  );
-  registerRoute(app, routes.memberJwt, async (_input, request) => auth.socketToken(request));
-  registerRoute(app, routes.changePassword, async ({ body }, request) => {
-    await auth.changePassword(request, body);
+  route(routes.memberJwt, async ({ principal }, request) => auth.socketToken(request, principal));
+  route(routes.changePassword, async ({ body, principal }, request) => {
+    await auth.changePassword(request, principal, body);
     return null;
   });
-  registerRoute(app, routes.forgotPasswordSend, async ({ body }, request) =>
-    auth.sendPasswordResetCode(request, body),
-  );
-  registerRoute(app, routes.forgotPasswordReset, async ({ body }, request) => {
+  route(routes.forgotPasswordSend, async ({ body }, request) => auth.sendPasswordResetCode(request, body));
+  route(routes.forgotPasswordReset, async ({ body }, request) => {
     await auth.resetPassword(request, body);
     return null;
   });
-  registerRoute(app, routes.totpSetup, async (_input, request) => auth.setupTotp(request));
-  registerRoute(app, routes.totpEnable, async ({ body }, request) => {
-    await auth.enableTotp(request, body.code);
+  route(routes.totpSetup, async ({ principal }) => auth.setupTotp(principal));
+  route(routes.totpEnable, async ({ body, principal }) => {
+    await auth.enableTotp(principal, body.code);
     return null;
   });
-  registerRoute(app, routes.totpDisable, async ({ body }, request) => {
-    await auth.disableTotp(request, body);
+  route(routes.totpDisable, async ({ body, principal }) => {
+    await auth.disableTotp(principal, body);
     return null;
   });
-  registerRoute(app, routes.loginHistory, async ({ query }, request) => auth.loginHistory(request, query));
+  route(routes.loginHistory, async ({ query, principal }) => auth.loginHistory(principal, query));
 }

@@ -88,7 +88,7 @@ export async function createAuthService(deps: AuthServiceDeps) {
     lockedMoneyOf: deps.lockedMoneyOf,
     accessBlocks: await createAccessBlocks({ db: deps.db, pubsub: deps.pubsub, clock: deps.clock }),
   };
-  const requireMember = (request: AuthRequest): Promise<MemberPrincipal> =>
+  const authenticateMember = (request: AuthRequest): Promise<MemberPrincipal> =>
     authenticate(ctx, callerOf(request), tokenOf(request));
   const loadMember = async (principal: MemberPrincipal) => {
     const member = await store.findMemberById(ctx.db, principal.memberId);
@@ -99,7 +99,8 @@ export async function createAuthService(deps: AuthServiceDeps) {
   };
 
   return {
-    requireMember,
+    /** The member behind the request's token; routes declaring `member` access resolve it (10004, 6001, 10105 …). */
+    authenticateMember,
     /** Operator blocks of the caller's device, IP or network; the request guard runs it on every API call. */
     assertAccessAllowed: (caller: { siteId: number; deviceUuid: string; ip: string }) =>
       assertAccessAllowed(ctx, caller),
@@ -120,15 +121,18 @@ export async function createAuthService(deps: AuthServiceDeps) {
     resetPassword: (request: AuthRequest, body: Parameters<typeof resetPassword>[2]) =>
       resetPassword(ctx, callerOf(request), body),
 
-    async memberInfo(request: AuthRequest, withLockMoney: boolean) {
-      const member = await loadMember(await requireMember(request));
+    async memberInfo(principal: MemberPrincipal, withLockMoney: boolean) {
+      const member = await loadMember(principal);
       return withLockMoney ? presentMemberWithMoney(ctx, member) : presentMember(member);
     },
-    async changePassword(request: AuthRequest, body: Parameters<typeof changePassword>[3]) {
-      await changePassword(ctx, callerOf(request), await requireMember(request), body);
+    async changePassword(
+      request: AuthRequest,
+      principal: MemberPrincipal,
+      body: Parameters<typeof changePassword>[3],
+    ) {
+      await changePassword(ctx, callerOf(request), principal, body);
     },
-    async socketToken(request: AuthRequest) {
-      const principal = await requireMember(request);
+    socketToken(request: AuthRequest, principal: MemberPrincipal) {
       const expiresAtMs = ctx.clock.now() + socketTokenTtlMs;
       const token = signJwt(
         {
@@ -144,17 +148,15 @@ export async function createAuthService(deps: AuthServiceDeps) {
     },
     /** For the socket gateway: the claims of a token from `socketToken`, or undefined. */
     verifySocketToken: (token: string) => verifyJwt(token, ctx.jwtSecret, ctx.clock.now()),
-    setupTotp: async (request: AuthRequest) => setupTotp(ctx, await requireMember(request)),
-    enableTotp: async (request: AuthRequest, code: string) =>
-      enableTotp(ctx, await requireMember(request), code),
-    disableTotp: async (request: AuthRequest, body: { code: string; password: string }) =>
-      disableTotp(ctx, await requireMember(request), body),
+    setupTotp: (principal: MemberPrincipal) => setupTotp(ctx, principal),
+    enableTotp: (principal: MemberPrincipal, code: string) => enableTotp(ctx, principal, code),
+    disableTotp: (principal: MemberPrincipal, body: { code: string; password: string }) =>
+      disableTotp(ctx, principal, body),
     /** Withdrawals call this: with two-factor on, a valid unused code is required (10409). */
     verifySecondFactor: (memberId: bigint, code: string | undefined) =>
       verifySecondFactor(ctx, memberId, code),
     memberSiteIdOf: async (memberId: bigint) => (await store.findMemberById(ctx.db, memberId))?.site_id,
-    async loginHistory(request: AuthRequest, page: { pageNum: number; pageSize: number }) {
-      const principal = await requireMember(request);
+    async loginHistory(principal: MemberPrincipal, page: { pageNum: number; pageSize: number }) {
       return presentHistory(
         await store.pageLoginHistory(ctx.db, principal.memberId, page.pageNum, page.pageSize),
         page,

@@ -409,6 +409,7 @@ export async function findOperatorSession(db: Db, tokenHash: string) {
       'operator_sessions.ended_at',
       'operators.id as operator_id',
       'operators.username',
+      'operators.role',
       'operators.is_active',
     ])
     .where('operator_sessions.token_hash', '=', tokenHash)

@@ -99,7 +99,7 @@ export interface OperatorsTable {
   id: Generated<bigint>;
   username: string;
   password_hash: string;
-  role: Generated<'operator'>;
+  role: Generated<OperatorRole>;
   is_active: Generated<boolean>;
   created_at: Date;
 }
@@ -113,3 +113,6 @@ export interface OperatorSessionsTable {
   absolute_expires_at: Date;
   ended_at: Date | null;
 }
+
+/** Operator roles; staff roles join as the console arrives. */
+export type OperatorRole = 'operator';

@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import { AppError, validationError } from '../app-error.ts';
 import type { Db } from '../db/database.ts';
+import type { GatewayPrincipal } from '../http/access.ts';
 import { addDepositRequirement } from './audit.ts';
 import {
   accountsOf,
@@ -62,11 +63,6 @@ export function presentDeposit(row: store.DepositOrderRow, channel: store.Channe
   };
 }
 
-/** A channel members may pay through: enabled, and a gateway one only while the sandbox gateway serves. */
-export function isChannelOffered(ctx: CashierContext, channel: store.ChannelRow): boolean {
-  return channel.is_enabled && (channel.kind !== 'gateway' || ctx.isSandboxMode);
-}
-
 /** A yuan string the contract schema accepted, as positive fen; 10003 naming `field` otherwise. */
 export function positiveFen(amount: string, field: string) {
   const amountFen = parseYuan(amount);
@@ -82,7 +78,7 @@ export async function createDeposit(
   body: z.output<typeof depositCreateBodySchema>,
 ): Promise<DepositOrder> {
   const channel = await store.findChannel(ctx.db, member.siteId, body.channelId);
-  if (!channel || !isChannelOffered(ctx, channel)) {
+  if (!channel?.is_enabled) {
     throw validationError('channelId', '支付通道不存在或已关闭');
   }
   const amountFen = positiveFen(body.amount, 'amount');
@@ -146,15 +142,47 @@ export function signCallback(secret: string, body: Omit<DepositCallbackBody, 'si
 }
 
 /**
- * A gateway notification. Only a verified one for a known order with its exact amount acts:
- * `paid` credits once (the ledger transfer id derives from the order number), `cancelled`
- * closes a pending order. A replay answers the order's status and changes nothing.
+ * The sandbox gateway as the caller of its callback route: its HMAC over the notification's
+ * fields must match. Checked on the raw body before the payload is validated, so an unsigned
+ * caller learns nothing about which fields it got wrong.
  */
-export async function handleGatewayCallback(ctx: CashierContext, body: DepositCallbackBody) {
-  const expected = Buffer.from(signCallback(ctx.gatewaySecret, body), 'hex');
-  if (!timingSafeEqual(expected, Buffer.from(body.signature, 'hex'))) {
+export function authenticateSandboxGateway(ctx: CashierContext, body: unknown): GatewayPrincipal {
+  const field = (name: string): unknown =>
+    typeof body === 'object' && body !== null ? Reflect.get(body, name) : undefined;
+  const [orderNo, amount, status, timestamp, signature] = [
+    field('orderNo'),
+    field('amount'),
+    field('status'),
+    field('timestamp'),
+    field('signature'),
+  ];
+  const isShaped =
+    typeof orderNo === 'string' &&
+    typeof amount === 'string' &&
+    (status === 'paid' || status === 'cancelled') &&
+    typeof timestamp === 'number' &&
+    typeof signature === 'string' &&
+    /^[0-9a-f]{64}$/.test(signature);
+  if (!isShaped) {
     throw new AppError(10108, '回调签名错误');
   }
+  const expected = Buffer.from(
+    signCallback(ctx.gatewaySecret, { orderNo, amount, status, timestamp }),
+    'hex',
+  );
+  if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) {
+    throw new AppError(10108, '回调签名错误');
+  }
+  return { gateway: 'sandbox' };
+}
+
+/**
+ * A gateway notification, its signature verified by `authenticateSandboxGateway`. Only one for a
+ * known order with its exact amount acts: `paid` credits once (the ledger transfer id derives
+ * from the order number), `cancelled` closes a pending order. A replay answers the order's status
+ * and changes nothing.
+ */
+export async function handleGatewayCallback(ctx: CashierContext, body: DepositCallbackBody) {
   const order = await store.findDepositOrder(ctx.db, body.orderNo);
   const channel = order ? await store.findChannel(ctx.db, order.site_id, order.channel_id) : undefined;
   if (!order || channel?.kind !== 'gateway') {

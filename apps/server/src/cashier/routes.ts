@@ -1,118 +1,62 @@
 import { routes } from '@site/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { OperatorService } from '../auth/operators.ts';
-import type { AuthService } from '../auth/service.ts';
-import { registerRoute } from '../http/route.ts';
-import type { OperatorRef } from './context.ts';
-import { registerSandboxGateway } from './sandbox-gateway.ts';
+import type { RegisterRoute } from '../http/route.ts';
 import type { CashierService } from './service.ts';
 
-/** Member cashier routes start with `requireMember`, operator ones with `requireOperator` (10004). */
-export function registerCashierRoutes(
-  app: FastifyInstance,
-  cashier: CashierService,
-  auth: AuthService,
-  operators: OperatorService,
-) {
-  const member = (request: FastifyRequest) => auth.requireMember(request);
-  const operator = async (request: FastifyRequest): Promise<OperatorRef> => ({
-    ...(await operators.requireOperator(request)),
-    siteId: request.siteId,
-  });
+export function registerCashierRoutes(route: RegisterRoute, cashier: CashierService) {
+  route(routes.depositChannels, async ({ principal }) => cashier.channels(principal.siteId));
+  route(routes.depositCreate, async ({ body, principal }) => cashier.createDeposit(principal, body));
+  route(routes.depositList, async ({ body, principal }) => cashier.memberDeposits(principal, body));
+  route(routes.depositCallbackSandbox, async ({ body }) => cashier.gatewayCallback(body));
+  route(routes.adminDepositList, async ({ body, principal }) => cashier.siteDeposits(principal.siteId, body));
+  route(routes.adminDepositConfirm, async ({ body, principal }) => cashier.confirmDeposit(principal, body));
+  route(routes.adminDepositReject, async ({ body, principal }) => cashier.rejectDeposit(principal, body));
 
-  registerRoute(app, routes.depositChannels, async (_input, request) => {
-    await member(request);
-    return cashier.channels(request.siteId);
-  });
-  registerRoute(app, routes.depositCreate, async ({ body }, request) =>
-    cashier.createDeposit(await member(request), body),
-  );
-  registerRoute(app, routes.depositList, async ({ body }, request) =>
-    cashier.memberDeposits(await member(request), body),
-  );
-  registerRoute(app, routes.depositCallbackSandbox, async ({ body }) => cashier.gatewayCallback(body));
-  registerRoute(app, routes.adminDepositList, async ({ body }, request) => {
-    await operator(request);
-    return cashier.siteDeposits(request.siteId, body);
-  });
-  registerRoute(app, routes.adminDepositConfirm, async ({ body }, request) =>
-    cashier.confirmDeposit(await operator(request), body),
-  );
-  registerRoute(app, routes.adminDepositReject, async ({ body }, request) =>
-    cashier.rejectDeposit(await operator(request), body),
-  );
-
-  registerRoute(app, routes.fundsPasswordSet, async ({ body }, request) => {
-    await cashier.setFundsPassword(await member(request), body);
+  route(routes.fundsPasswordSet, async ({ body, principal }) => {
+    await cashier.setFundsPassword(principal, body);
     return null;
   });
-  registerRoute(app, routes.fundsPasswordChange, async ({ body }, request) => {
-    await cashier.changeFundsPassword(await member(request), body);
+  route(routes.fundsPasswordChange, async ({ body, principal }) => {
+    await cashier.changeFundsPassword(principal, body);
     return null;
   });
 
-  registerRoute(app, routes.withdrawAccountBanks, async () => cashier.banks());
-  registerRoute(app, routes.withdrawAccountList, async (_input, request) =>
-    cashier.withdrawAccounts(await member(request)),
+  route(routes.withdrawAccountBanks, async () => cashier.banks());
+  route(routes.withdrawAccountList, async ({ principal }) => cashier.withdrawAccounts(principal));
+  route(routes.withdrawAccountAdd, async ({ body, principal }) =>
+    cashier.addWithdrawAccount(principal, body),
   );
-  registerRoute(app, routes.withdrawAccountAdd, async ({ body }, request) =>
-    cashier.addWithdrawAccount(await member(request), body),
-  );
-  registerRoute(app, routes.withdrawAccountDelete, async ({ body }, request) => {
-    await cashier.deleteWithdrawAccount(await member(request), body.id);
+  route(routes.withdrawAccountDelete, async ({ body, principal }) => {
+    await cashier.deleteWithdrawAccount(principal, body.id);
     return null;
   });
 
-  registerRoute(app, routes.withdrawApply, async ({ body }, request) =>
-    cashier.applyWithdrawal(await member(request), body),
+  route(routes.withdrawApply, async ({ body, principal }) => cashier.applyWithdrawal(principal, body));
+  route(routes.withdrawList, async ({ body, principal }) => cashier.memberWithdrawals(principal, body));
+  route(routes.adminWithdrawList, async ({ body, principal }) =>
+    cashier.siteWithdrawals(principal.siteId, body),
   );
-  registerRoute(app, routes.withdrawList, async ({ body }, request) =>
-    cashier.memberWithdrawals(await member(request), body),
+  route(routes.adminWithdrawApprove, async ({ body, principal }) =>
+    cashier.reviewWithdrawal(principal, body, 'approved'),
   );
-  registerRoute(app, routes.adminWithdrawList, async ({ body }, request) => {
-    await operator(request);
-    return cashier.siteWithdrawals(request.siteId, body);
-  });
-  registerRoute(app, routes.adminWithdrawApprove, async ({ body }, request) =>
-    cashier.reviewWithdrawal(await operator(request), body, 'approved'),
-  );
-  registerRoute(app, routes.adminWithdrawReject, async ({ body }, request) =>
-    cashier.reviewWithdrawal(await operator(request), body, 'rejected'),
+  route(routes.adminWithdrawReject, async ({ body, principal }) =>
+    cashier.reviewWithdrawal(principal, body, 'rejected'),
   );
 
-  registerRoute(app, routes.auditSummary, async (_input, request) =>
-    cashier.auditSummary(await member(request)),
+  route(routes.auditSummary, async ({ principal }) => cashier.auditSummary(principal));
+  route(routes.venueTransfer, async ({ body, principal }) => cashier.transferVenue(principal, body));
+  route(routes.venueRecall, async ({ body, principal }) => cashier.recallAll(principal, body.transferId));
+  route(routes.autoTransfer, async ({ body, principal }) =>
+    cashier.setAutoTransfer(principal, body.isAutoTransfer),
   );
-  registerRoute(app, routes.venueTransfer, async ({ body }, request) =>
-    cashier.transferVenue(await member(request), body),
+  route(routes.walletSummary, async ({ principal }) => cashier.walletSummary(principal));
+  route(routes.transactionRecords, async ({ body, principal }) =>
+    cashier.transactionRecords(principal, body),
   );
-  registerRoute(app, routes.venueRecall, async ({ body }, request) =>
-    cashier.recallAll(await member(request), body.transferId),
+  route(routes.bonusWallet, async ({ principal }) => cashier.bonusWallet(principal));
+  route(routes.bonusRecords, async ({ body, principal }) => cashier.bonusRecords(principal, body));
+  route(routes.bonusConvert, async ({ body, principal }) => cashier.convertBonus(principal, body));
+  route(routes.adminAdjust, async ({ body, principal }) => cashier.adjustBalance(principal, body));
+  route(routes.adminCashierActions, async ({ body, principal }) =>
+    cashier.pageOperatorActions(principal.siteId, body),
   );
-  registerRoute(app, routes.autoTransfer, async ({ body }, request) =>
-    cashier.setAutoTransfer(await member(request), body.isAutoTransfer),
-  );
-  registerRoute(app, routes.walletSummary, async (_input, request) =>
-    cashier.walletSummary(await member(request)),
-  );
-  registerRoute(app, routes.transactionRecords, async ({ body }, request) =>
-    cashier.transactionRecords(await member(request), body),
-  );
-  registerRoute(app, routes.bonusWallet, async (_input, request) =>
-    cashier.bonusWallet(await member(request)),
-  );
-  registerRoute(app, routes.bonusRecords, async ({ body }, request) =>
-    cashier.bonusRecords(await member(request), body),
-  );
-  registerRoute(app, routes.bonusConvert, async ({ body }, request) =>
-    cashier.convertBonus(await member(request), body),
-  );
-  registerRoute(app, routes.adminAdjust, async ({ body }, request) =>
-    cashier.adjustBalance(await operator(request), body),
-  );
-  registerRoute(app, routes.adminCashierActions, async ({ body }, request) => {
-    await operator(request);
-    return cashier.pageOperatorActions(request.siteId, body);
-  });
-  registerSandboxGateway(app, cashier);
 }

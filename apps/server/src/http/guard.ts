@@ -5,8 +5,8 @@ import {
   clientTypes,
   clientVersionMin,
   compareVersions,
-  gatewayCallbackPathPrefix,
   headerNames,
+  type RouteDefinition,
   signatureKey,
   signatureMaxSkewMs,
   signaturePayload,
@@ -26,12 +26,16 @@ declare module 'fastify' {
 const deviceUuidPattern = /^[A-Za-z0-9-]{8,64}$/;
 const siteIdPattern = /^[1-9][0-9]{0,8}$/;
 
+/** Checks a request to one contract route; `createRouteRegistrar` runs it on the matched route. */
+export type RequestGuard = (request: FastifyRequest, definition: RouteDefinition) => Promise<void>;
+
 /**
  * Checks the headers every API call carries (ARCHITECTURE.md, API conventions), in the order a
  * client can act on: version first (an old client cannot sign correctly), then identity, then
- * the signature. Paths outside the API base paths (the web app, /docs) pass untouched.
+ * the signature. It runs on the route the router matched, never on the raw URL, so a
+ * percent-encoded path cannot slip past it. Gateway routes carry their own signature instead.
  */
-export function registerRequestGuard(
+export function createRequestGuard(
   app: FastifyInstance,
   options: {
     clock: Clock;
@@ -40,14 +44,17 @@ export function registerRequestGuard(
     /** Operator blocks of devices, IPs and networks (10102, 6031, 6033); operators are exempt. */
     assertAccessAllowed: (caller: { siteId: number; deviceUuid: string; ip: string }) => Promise<void>;
   },
-) {
+): RequestGuard {
   app.decorateRequest('siteId', 0);
   app.decorateRequest('deviceUuid', '');
   app.decorateRequest('clientType', 'web');
-  app.addHook('onRequest', async (request) => {
-    const basePath = basePathOf(request.url);
-    if (!basePath || request.url.startsWith(gatewayCallbackPathPrefix)) {
+  return async (request, definition) => {
+    if (definition.access === 'gateway') {
       return;
+    }
+    const basePath = basePathOf(definition.path);
+    if (!basePath) {
+      throw new Error(`route ${definition.path} is outside the API base paths`);
     }
     const version = header(request, headerNames.version);
     if (!version || compareVersions(version, clientVersionMin) < 0) {
@@ -67,7 +74,7 @@ export function registerRequestGuard(
     if (basePath !== '/admin/api/v1') {
       await options.assertAccessAllowed({ siteId: request.siteId, deviceUuid, ip: request.ip });
     }
-  });
+  };
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {

@@ -1,8 +1,10 @@
-import type { RouteDefinition } from '@site/contract';
+import { type RouteDefinition, routes } from '@site/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { validationError } from '../app-error.ts';
+import { type AccessResolvers, type PrincipalOf, resolvePrincipal } from './access.ts';
 import { ok } from './envelope.ts';
+import type { RequestGuard } from './guard.ts';
 
 z.config(z.locales.zhCN());
 
@@ -12,6 +14,8 @@ export interface RouteInput<R extends RouteDefinition> {
   body: Parsed<R['body']>;
   query: Parsed<R['query']>;
   params: Parsed<R['params']>;
+  /** The caller the route's `access` names, resolved before the payload was looked at. */
+  principal: PrincipalOf<R['access']>;
 }
 
 export type RouteHandler<R extends RouteDefinition> = (
@@ -19,27 +23,64 @@ export type RouteHandler<R extends RouteDefinition> = (
   request: FastifyRequest,
 ) => Promise<z.input<R['response']>>;
 
+/** Binds one contract route to its handler; see `createRouteRegistrar`. */
+export type RegisterRoute = <R extends RouteDefinition>(definition: R, handler: RouteHandler<R>) => void;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: unknown;
+  }
+}
+
 /**
- * Binds a contract route to its handler: the payload is parsed with the contract's schemas
- * (a failure answers 10003 naming the field) and the result goes out in the envelope.
+ * Binds contract routes to handlers. For each call, on the route the router matched: the request
+ * guard checks the headers every API call carries, the caller the route's `access` declares is
+ * resolved (10004 without one), then the payload is parsed with the contract's schemas (10003
+ * naming the field), and the result goes out in the envelope. Handlers never check access.
  */
-export function registerRoute<R extends RouteDefinition>(
+export function createRouteRegistrar(
   app: FastifyInstance,
-  definition: R,
-  handler: RouteHandler<R>,
-): void {
-  app.route({
-    method: definition.method,
-    url: definition.path,
-    handler: async (request) => {
-      const input = {
-        body: parsePart(definition.body, request.body ?? undefined, 'body'),
-        query: parsePart(definition.query, request.query, 'query'),
-        params: parsePart(definition.params, request.params, 'params'),
-      } as RouteInput<R>;
-      return ok(await handler(input, request));
+  options: { guard: RequestGuard; resolvers: AccessResolvers },
+) {
+  app.decorateRequest('principal', undefined);
+  const registered = new Set<RouteDefinition>();
+  const register: RegisterRoute = (definition, handler) => {
+    registered.add(definition);
+    const isGateway = definition.access === 'gateway';
+    app.route({
+      method: definition.method,
+      url: definition.path,
+      onRequest: async (request) => {
+        await options.guard(request, definition);
+        // A gateway signs its notification's content, so it is known only once the body is parsed.
+        if (!isGateway) {
+          request.principal = await resolvePrincipal(options.resolvers, definition.access, request);
+        }
+      },
+      handler: async (request) => {
+        if (isGateway) {
+          request.principal = await options.resolvers.gateway(request);
+        }
+        const input = {
+          body: parsePart(definition.body, request.body ?? undefined, 'body'),
+          query: parsePart(definition.query, request.query, 'query'),
+          params: parsePart(definition.params, request.params, 'params'),
+          principal: request.principal,
+        } as RouteInput<typeof definition>;
+        return ok(await handler(input, request));
+      },
+    });
+  };
+  return {
+    register,
+    /** Every route of the table must have a handler: a node missing one refuses to start. */
+    assertEveryRouteRegistered() {
+      const missing = Object.entries(routes).filter(([, definition]) => !registered.has(definition));
+      if (missing.length > 0) {
+        throw new Error(`routes without a handler: ${missing.map(([name]) => name).join(', ')}`);
+      }
     },
-  });
+  };
 }
 
 function parsePart(schema: z.ZodType | undefined, value: unknown, part: string): unknown {
