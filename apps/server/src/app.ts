@@ -5,18 +5,19 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { basePathOf } from '@site/contract';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { registerAdminRoutes } from './admin/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerJsonCacheRoutes } from './cache/routes.ts';
 import { registerCashierRoutes } from './cashier/routes.ts';
-import { registerSandboxGateway } from './cashier/sandbox-gateway.ts';
+import { registerSandboxGateway, withholdSandboxRoutes } from './cashier/sandbox-gateway.ts';
 import { buildOpenApiDocument } from './docs/openapi.ts';
 import { invalidJsonCode, registerErrorHandling, sendNotFound } from './http/errors.ts';
 import { createRequestGuard } from './http/guard.ts';
-import { redactUrl } from './http/redact.ts';
+import { OneLinePerRequest } from './http/request-log.ts';
 import { createRouteRegistrar } from './http/route.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerIdentityRoutes } from './identity/routes.ts';
 import { accessResolversOf, type Services } from './services.ts';
 import { registerSiteRoutes } from './site/routes.ts';
@@ -35,6 +36,8 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** Built web app to serve; absent in API-only tests. */
   webDistDir?: string;
+  /** Serves the play-money sandbox (gateway pages and callback, outbox); a production node has it off. */
+  isSandboxMode: boolean;
 }
 
 const mediaDir = path.resolve(import.meta.dirname, '../media');
@@ -45,14 +48,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: deps.logLevel,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
-      serializers: {
-        req: (request: FastifyRequest) => ({
-          method: request.method,
-          url: redactUrl(request.url),
-          ip: request.ip,
-        }),
-      },
     },
+    logController: new OneLinePerRequest(),
     genReqId: () => crypto.randomUUID(),
     trustProxy:
       deps.trustProxyHops > 0 ? (_address: string, hop: number) => hop < deps.trustProxyHops : false,
@@ -60,6 +57,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  if (!deps.isSandboxMode) {
+    withholdSandboxRoutes(app);
+  }
   await app.register(fastifyRateLimit, {
     max: deps.rateLimitPerMinute,
     timeWindow: 60_000,

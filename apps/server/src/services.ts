@@ -23,7 +23,7 @@ export interface Services {
 export async function createServices(
   stores: Stores,
   clock: Clock,
-  options: { isTestMode?: boolean; sandboxGatewaySecret?: string } = {},
+  options: { isTestMode?: boolean; isSandboxMode?: boolean; sandboxGatewaySecret?: string } = {},
 ): Promise<Services> {
   const sites = await createSiteService({ db: stores.db, pubsub: stores.pubsub, clock });
   // One hasher, so members and operators share one cap on concurrent argon2id work.
@@ -53,6 +53,7 @@ export async function createServices(
       memberSiteIdOf: auth.memberSiteIdOf,
       verifiedRealNameOf: identity.verifiedRealNameOf,
       gatewaySecret: options.sandboxGatewaySecret,
+      isSandboxMode: options.isSandboxMode ?? false,
     }),
     async close() {
       await sites.close();

@@ -63,6 +63,11 @@ export function presentDeposit(row: store.DepositOrderRow, channel: store.Channe
   };
 }
 
+/** A channel members may pay through: enabled, and a gateway one only while the sandbox gateway serves. */
+export function isChannelOffered(ctx: CashierContext, channel: store.ChannelRow): boolean {
+  return channel.is_enabled && (channel.kind !== 'gateway' || ctx.isSandboxMode);
+}
+
 /** A yuan string the contract schema accepted, as positive fen; 10003 naming `field` otherwise. */
 export function positiveFen(amount: string, field: string) {
   const amountFen = parseYuan(amount);
@@ -78,7 +83,7 @@ export async function createDeposit(
   body: z.output<typeof depositCreateBodySchema>,
 ): Promise<DepositOrder> {
   const channel = await store.findChannel(ctx.db, member.siteId, body.channelId);
-  if (!channel?.is_enabled) {
+  if (!channel || !isChannelOffered(ctx, channel)) {
     throw validationError('channelId', '支付通道不存在或已关闭');
   }
   const amountFen = positiveFen(body.amount, 'amount');

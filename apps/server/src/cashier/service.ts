@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type {
   depositCallbackBodySchema,
   depositCreateBodySchema,
@@ -23,9 +24,6 @@ import * as withdrawals from './withdrawals.ts';
 
 export type CashierService = ReturnType<typeof createCashierService>;
 
-/** Used when no SANDBOX_GATEWAY_SECRET is configured: the sandbox gateway moves play money only. */
-export const sandboxGatewaySecretDefault = 'sandbox-gateway-dev-secret-change-me';
-
 export interface CashierServiceDeps {
   db: Db;
   clock: Clock;
@@ -34,17 +32,21 @@ export interface CashierServiceDeps {
   verifySecondFactor: (memberId: bigint, code: string | undefined) => Promise<void>;
   memberSiteIdOf: (memberId: bigint) => Promise<number | undefined>;
   verifiedRealNameOf: (memberId: bigint) => Promise<string | undefined>;
+  /** Absent outside production: the gateway runs in this node, so a random key per start serves. */
   gatewaySecret?: string | undefined;
+  isSandboxMode: boolean;
 }
 
 type Page = { pageNum: number; pageSize: number };
 
 /** Deposits, withdrawals, payout accounts, funds password and the turnover audit. */
 export function createCashierService(deps: CashierServiceDeps) {
-  const ctx: CashierContext = { ...deps, gatewaySecret: deps.gatewaySecret ?? sandboxGatewaySecretDefault };
+  const ctx: CashierContext = { ...deps, gatewaySecret: deps.gatewaySecret ?? randomBytes(32).toString('hex') };
   return {
     channels: async (siteId: number) =>
-      (await store.listChannels(ctx.db, siteId)).map(deposits.presentChannel),
+      (await store.listChannels(ctx.db, siteId))
+        .filter((channel) => deposits.isChannelOffered(ctx, channel))
+        .map(deposits.presentChannel),
     createDeposit: (member: MemberRef, body: z.output<typeof depositCreateBodySchema>) =>
       deposits.createDeposit(ctx, member, body),
     memberDeposits: (member: MemberRef, page: Page) => deposits.pageMemberDeposits(ctx, member, page),
