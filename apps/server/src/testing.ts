@@ -69,6 +69,8 @@ export async function createTestApp(
     logStream?: DestinationStream;
     /** On unless a test checks what a production node (sandbox off) serves. */
     isSandboxMode?: boolean;
+    trustProxyHops?: number;
+    webDistDir?: string;
   } = {},
 ): Promise<TestApp> {
   const clock = options.clock ?? createTestClock();
@@ -78,9 +80,10 @@ export async function createTestApp(
     defaultSiteId: siteIdDefault,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
     logLevel: options.logLevel ?? 'silent',
-    trustProxyHops: 0,
+    trustProxyHops: options.trustProxyHops ?? 0,
     isTestMode: true,
     isSandboxMode: options.isSandboxMode ?? true,
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   return { ...node, clock };
