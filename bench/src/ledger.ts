@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { adminQuery, type DatabaseTarget, type Db, openDatabase } from '../../apps/server/src/db/database.ts';
 import type { AccountRef } from '../../apps/server/src/ledger/accounts.ts';
 import { createLedgerService, type LedgerService } from '../../apps/server/src/ledger/service.ts';
+import { transferIds } from '../../apps/server/src/ledger/transfer-ids.ts';
 import { systemClock } from '../../apps/server/src/stores/clock.ts';
 import { printTable } from './harness.ts';
 
@@ -131,13 +132,13 @@ async function measure(
 let transferNumber = 0;
 const randomMember = () => member(Math.floor(Math.random() * memberCount));
 
-/** Bets and payouts between random members and the sharded house account, half each way. */
+/** Bets and payouts between random members and the house account, half each way. */
 function nextRequest() {
   transferNumber += 1;
   const isBet = transferNumber % 2 === 0;
   const player = randomMember();
   return {
-    transferId: `bench-${process.pid}-${transferNumber}`,
+    transferId: transferIds.named(`bench-${process.pid}-${transferNumber}`),
     debitAccount: isBet ? player : house,
     creditAccount: isBet ? house : player,
     amountFen: fen(1n),
@@ -196,7 +197,7 @@ async function prepare(db: Db, ledger: LedgerService): Promise<void> {
       Array.from({ length: batchSize }, (_, offset) => ({
         op: 'transfer' as const,
         request: {
-          transferId: `bench-fund-${process.pid}-${start + offset}`,
+          transferId: transferIds.named(`bench-fund-${process.pid}-${start + offset}`),
           debitAccount: sandbox,
           creditAccount: member(start + offset),
           amountFen: fen(1_000_000n),

@@ -118,6 +118,27 @@ export function fen(value: bigint): Fen {
   return value as Fen;
 }
 
+/** `amount` times a whole `factor` (a turnover multiple, a count): still fen. */
+export function timesFen(amount: Fen, factor: number | bigint): Fen {
+  if (typeof factor === 'number' && !Number.isSafeInteger(factor)) {
+    throw new Error(`timesFen: factor ${factor} is not a whole number`);
+  }
+  return fen(amount * BigInt(factor));
+}
+
+export function addFen(a: Fen, b: Fen): Fen {
+  return fen(a + b);
+}
+
+export function subtractFen(a: Fen, b: Fen): Fen {
+  return fen(a - b);
+}
+
+/** The same amount the other way: a debit shown against a credit. */
+export function negatedFen(amount: Fen): Fen {
+  return fen(-amount);
+}
+
 const fenDecimals = 2;
 
 /** Optional sign, integer digits, at most 2 decimals; no exponent, spaces or separators. */

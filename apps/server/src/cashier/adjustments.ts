@@ -1,14 +1,10 @@
-import { fen, formatFen } from '@site/contract';
+import { formatFen, negatedFen, timesFen } from '@site/contract';
 import { validationError } from '../app-error.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
-import {
-  accountsOf,
-  type CashierContext,
-  ensureAccounts,
-  logOperatorAction,
-  type OperatorRef,
-} from './context.ts';
+import { transferIds } from '../ledger/transfer-ids.ts';
+import { accountsOf, type CashierContext, logOperatorAction, type OperatorRef } from './context.ts';
 import { positiveFen } from './deposits.ts';
+import { refusalsWorded } from './refusals.ts';
 import * as store from './store.ts';
 
 export interface AdjustmentBody {
@@ -39,19 +35,18 @@ export async function adjustBalance(ctx: CashierContext, operator: OperatorRef, 
   const { main, bonus } = accountsOf(member);
   const target = body.wallet === 'bonus' ? bonus : main;
   const house: AccountRef = { kind: 'house', siteId: operator.siteId, name: 'adjustment' };
-  await ensureAccounts(ctx, [target, house]);
   const isCredit = body.direction === 'credit';
-  const isReplay = await ctx.db.transaction().execute(async (tx) => {
-    const receipt = await ctx.ledger.transferIn(tx, {
-      transferId: `adj:${operator.siteId}:${body.adjustmentId}`,
+  const moved = ctx.ledger.atomically([target, house], async (tx, money) => {
+    const receipt = await money.transfer({
+      transferId: transferIds.adjustment(operator.siteId, body.adjustmentId),
       debitAccount: isCredit ? house : target,
       creditAccount: isCredit ? target : house,
-      amountFen: fen(amountFen),
+      amountFen,
       kind: 'adjustment',
       memo: body.reason,
     });
     if (receipt.isReplay) {
-      return true;
+      return receipt;
     }
     if (isCredit && body.turnoverMultiple > 0) {
       await store.insertRequirement(tx, {
@@ -59,7 +54,7 @@ export async function adjustBalance(ctx: CashierContext, operator: OperatorRef, 
         member_id: member.memberId,
         source: 'adjustment',
         source_ref: body.adjustmentId,
-        required_fen: amountFen * BigInt(body.turnoverMultiple),
+        required_fen: timesFen(amountFen, body.turnoverMultiple),
         created_at: new Date(ctx.clock.now()),
       });
     }
@@ -67,11 +62,12 @@ export async function adjustBalance(ctx: CashierContext, operator: OperatorRef, 
       action: 'adjustment',
       target: body.wallet === 'bonus' ? `bonus:${body.adjustmentId}` : body.adjustmentId,
       memberId: member.memberId,
-      amountFen: isCredit ? amountFen : -amountFen,
+      amountFen: isCredit ? amountFen : negatedFen(amountFen),
       reason: body.reason,
     });
-    return false;
+    return receipt;
   });
+  const { isReplay } = await refusalsWorded(moved, { idField: 'adjustmentId' });
   const [mainBalance, bonusBalance] = await Promise.all([
     ctx.ledger.balance(main),
     ctx.ledger.balance(bonus),

@@ -1,4 +1,4 @@
-import { formatFen } from '@site/contract';
+import { addFen, type Fen, formatFen, subtractFen, timesFen } from '@site/contract';
 import type { Db } from '../db/database.ts';
 import type { CashierContext, MemberRef } from './context.ts';
 import * as store from './store.ts';
@@ -11,7 +11,7 @@ export const depositTurnoverMultiple = 1n;
 
 export async function addDepositRequirement(
   tx: Db,
-  order: { site_id: number; member_id: bigint; order_no: string; amount_fen: bigint },
+  order: { site_id: number; member_id: bigint; order_no: string; amount_fen: Fen },
   at: Date,
 ): Promise<void> {
   await store.insertRequirement(tx, {
@@ -19,7 +19,7 @@ export async function addDepositRequirement(
     member_id: order.member_id,
     source: 'deposit',
     source_ref: order.order_no,
-    required_fen: order.amount_fen * depositTurnoverMultiple,
+    required_fen: timesFen(order.amount_fen, depositTurnoverMultiple),
     created_at: at,
   });
 }
@@ -44,11 +44,7 @@ export async function auditSummary(ctx: CashierContext, member: MemberRef) {
 }
 
 /** Venues call this per settled valid bet; the amount fills open requirements oldest first. */
-export async function recordValidBet(
-  ctx: CashierContext,
-  memberId: bigint,
-  amountFen: bigint,
-): Promise<void> {
+export async function recordValidBet(ctx: CashierContext, memberId: bigint, amountFen: Fen): Promise<void> {
   if (amountFen <= 0n) {
     throw new Error(`cashier: valid bet of ${amountFen} fen is not positive`);
   }
@@ -58,13 +54,13 @@ export async function recordValidBet(
       if (leftFen === 0n) {
         break;
       }
-      const takenFen = minOf(leftFen, row.required_fen - row.completed_fen);
-      await store.setRequirementCompleted(tx, row.id, row.completed_fen + takenFen);
-      leftFen -= takenFen;
+      const takenFen = minOf(leftFen, subtractFen(row.required_fen, row.completed_fen));
+      await store.setRequirementCompleted(tx, row.id, addFen(row.completed_fen, takenFen));
+      leftFen = subtractFen(leftFen, takenFen);
     }
   });
 }
 
-function minOf(a: bigint, b: bigint): bigint {
+function minOf(a: Fen, b: Fen): Fen {
   return a < b ? a : b;
 }

@@ -1,10 +1,11 @@
-import { bonusTurnoverMultiple, fen, formatFen } from '@site/contract';
+import { bonusTurnoverMultiple, type Fen, formatFen, timesFen } from '@site/contract';
 import { AppError, validationError } from '../app-error.ts';
-import { refusalOf, type Transfer } from '../ledger/service.ts';
-import { accountsOf, type CashierContext, ensureAccounts, type MemberRef } from './context.ts';
+import { LedgerRefusal, refusalOf, type Transfer } from '../ledger/service.ts';
+import { type TransferId, transferIds } from '../ledger/transfer-ids.ts';
+import { accountsOf, type CashierContext, type MemberRef } from './context.ts';
 import { positiveFen } from './deposits.ts';
+import { wordedRefusal } from './refusals.ts';
 import * as store from './store.ts';
-import { ledgerIdOf } from './transfers.ts';
 
 /**
  * The bonus wallet (红利钱包): activity bonuses and VIP rewards are credited to it; the member
@@ -31,7 +32,7 @@ export async function bonusWallet(ctx: CashierContext, member: MemberRef) {
  * its first move again (10003 if the amount differs), so a replay moves nothing twice.
  */
 export async function convertBonus(ctx: CashierContext, member: MemberRef, body: BonusConvertBody) {
-  const transferId = ledgerIdOf('bc', member, body.transferId);
+  const transferId = transferIds.bonusConversion(member.memberId, body.transferId);
   const known = await ctx.ledger.transferById(transferId);
   if (known) {
     return replayOf(ctx, member, body, known);
@@ -49,31 +50,30 @@ export async function convertBonus(ctx: CashierContext, member: MemberRef, body:
     }
     throw new AppError(10001, insufficientText);
   }
-  await ensureAccounts(ctx, [main, bonus]);
-  try {
-    const isReplay = await ctx.db.transaction().execute(async (tx) => {
-      const receipt = await ctx.ledger.transferIn(tx, {
-        transferId,
-        debitAccount: bonus,
-        creditAccount: main,
-        amountFen: fen(amountFen),
-        kind: 'bonus',
-        memo,
-      });
-      if (receipt.isReplay) {
-        return true;
-      }
+  const moved = ctx.ledger.atomically([main, bonus], async (tx, money) => {
+    const receipt = await money.transfer({
+      transferId,
+      debitAccount: bonus,
+      creditAccount: main,
+      amountFen,
+      kind: 'bonus',
+      memo,
+    });
+    if (!receipt.isReplay) {
       await store.insertRequirement(tx, {
         site_id: member.siteId,
         member_id: member.memberId,
         source: 'bonus',
         source_ref: transferId,
-        required_fen: amountFen * BigInt(bonusTurnoverMultiple),
+        required_fen: timesFen(amountFen, bonusTurnoverMultiple),
         created_at: new Date(ctx.clock.now()),
       });
-      return false;
-    });
-    return present(ctx, member, body.transferId, amountFen, isReplay);
+    }
+    return receipt;
+  });
+  try {
+    const receipt = await moved;
+    return present(ctx, member, body.transferId, amountFen, receipt.isReplay);
   } catch (error) {
     return recoverRace(ctx, member, body, transferId, error);
   }
@@ -87,7 +87,7 @@ async function recoverRace(
   ctx: CashierContext,
   member: MemberRef,
   body: BonusConvertBody,
-  transferId: string,
+  transferId: TransferId,
   error: unknown,
 ) {
   const reason = refusalOf(error);
@@ -96,10 +96,9 @@ async function recoverRace(
   if (raced) {
     return replayOf(ctx, member, body, raced);
   }
-  if (reason === 'insufficientFunds') {
-    throw new AppError(10001, insufficientText);
-  }
-  throw error;
+  throw error instanceof LedgerRefusal
+    ? wordedRefusal(error, { idField: 'transferId', insufficientText })
+    : error;
 }
 
 async function replayOf(ctx: CashierContext, member: MemberRef, body: BonusConvertBody, known: Transfer) {
@@ -117,7 +116,7 @@ async function present(
   ctx: CashierContext,
   member: MemberRef,
   callerId: string,
-  amountFen: bigint,
+  amountFen: Fen,
   isReplay: boolean,
 ) {
   const { main, bonus } = accountsOf(member);
@@ -128,7 +127,7 @@ async function present(
   return {
     transferId: callerId,
     amount: formatFen(amountFen),
-    requiredTurnover: formatFen(amountFen * BigInt(bonusTurnoverMultiple)),
+    requiredTurnover: formatFen(timesFen(amountFen, bonusTurnoverMultiple)),
     bonusBalance: formatFen(bonusBalance.availableFen),
     mainBalance: formatFen(mainBalance.availableFen),
     isReplay,

@@ -1,3 +1,4 @@
+import type { Fen } from '@site/contract';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { Db } from '../db/database.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
@@ -51,16 +52,6 @@ export const externalAccount = (siteId: number, name: string): AccountRef => ({
   name,
 });
 
-/**
- * Account rows are created before a transaction opens: on PGlite the transaction holds the one
- * connection, and the ledger's account cache then answers from memory inside it.
- */
-export async function ensureAccounts(ctx: CashierContext, refs: ReadonlyArray<AccountRef>): Promise<void> {
-  for (const ref of refs) {
-    await ctx.ledger.accountId(ref);
-  }
-}
-
 export async function logOperatorAction(
   tx: Db,
   ctx: CashierContext,
@@ -69,7 +60,7 @@ export async function logOperatorAction(
     action: OperatorAction;
     target: string;
     memberId: bigint | null;
-    amountFen: bigint;
+    amountFen: Fen;
     reason: string;
   },
 ): Promise<void> {

@@ -6,7 +6,6 @@ import {
   type DepositOrder,
   depositCallbackPayload,
   type depositCreateBodySchema,
-  fen,
   formatFen,
   parseYuan,
 } from '@site/contract';
@@ -14,11 +13,11 @@ import type { z } from 'zod';
 import { AppError, validationError } from '../app-error.ts';
 import type { Db } from '../db/database.ts';
 import type { GatewayPrincipal } from '../http/access.ts';
+import { transferIds } from '../ledger/transfer-ids.ts';
 import { addDepositRequirement } from './audit.ts';
 import {
   accountsOf,
   type CashierContext,
-  ensureAccounts,
   externalAccount,
   logOperatorAction,
   type MemberRef,
@@ -221,18 +220,17 @@ async function markPaid(
     order.site_id,
     channel.kind === 'bank' ? 'bank_transfer' : 'sandbox_gateway',
   );
-  await ensureAccounts(ctx, [main, external]);
   const at = new Date(ctx.clock.now());
-  const paid = await ctx.db.transaction().execute(async (tx) => {
+  const paid = await ctx.ledger.atomically([main, external], async (tx, money) => {
     const moved = await store.resolveDepositOrder(tx, order.order_no, { status: 'paid', reason: '', at });
     if (!moved) {
       return undefined;
     }
-    await ctx.ledger.transferIn(tx, {
-      transferId: `deposit:${order.order_no}`,
+    await money.transfer({
+      transferId: transferIds.deposit(order.order_no),
       debitAccount: external,
       creditAccount: main,
-      amountFen: fen(order.amount_fen),
+      amountFen: order.amount_fen,
       kind: 'deposit',
       memo: channel.name,
     });

@@ -5,7 +5,7 @@ import type {
   withdrawAccountAddBodySchema,
   withdrawApplyBodySchema,
 } from '@site/contract';
-import { formatFen, type RecordQuery } from '@site/contract';
+import { fen, formatFen, type RecordQuery } from '@site/contract';
 import type { z } from 'zod';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { Db } from '../db/database.ts';
@@ -103,8 +103,8 @@ export function createCashierService(deps: CashierServiceDeps) {
     ) => withdrawals.reviewWithdrawal(ctx, operator, body, decision),
 
     auditSummary: (member: MemberRef) => auditSummary(ctx, member),
-    /** Venues report each settled valid bet here; it counts against the turnover audit. */
-    recordValidBet: (memberId: bigint, amountFen: bigint) => recordValidBet(ctx, memberId, amountFen),
+    /** Venues report each settled valid bet here, in fen; it counts against the turnover audit. */
+    recordValidBet: (memberId: bigint, amountFen: bigint) => recordValidBet(ctx, memberId, fen(amountFen)),
     pageOperatorActions: (siteId: number, page: Page) => pageOperatorActions(ctx, siteId, page),
     adjustBalance: (operator: OperatorRef, body: AdjustmentBody) => adjustBalance(ctx, operator, body),
 

@@ -1,3 +1,4 @@
+import type { Fen } from '@site/contract';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -286,7 +287,7 @@ export async function lockOpenRequirements(db: Db, memberId: bigint) {
     .execute();
 }
 
-export async function setRequirementCompleted(db: Db, id: bigint, completedFen: bigint) {
+export async function setRequirementCompleted(db: Db, id: bigint, completedFen: Fen) {
   await db
     .updateTable('cashier_turnover_requirements')
     .set({ completed_fen: completedFen })
@@ -314,7 +315,7 @@ export async function insertOperatorAction(
     action: OperatorAction;
     target: string;
     memberId: bigint | null;
-    amountFen: bigint;
+    amountFen: Fen;
     reason: string;
     at: Date;
   },

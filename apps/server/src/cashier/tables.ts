@@ -1,8 +1,9 @@
+import type { Fen } from '@site/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 type NullableDate = ColumnType<Date | null, Date | null | undefined, Date | null>;
 
-/** Tables owned by the cashier domain. Money columns are int8 and read as `bigint` fen. */
+/** Tables owned by the cashier domain. Money columns are int8, read as `bigint` and typed `Fen`. */
 export interface CashierTables {
   cashier_deposit_channels: DepositChannelsTable;
   cashier_deposit_orders: DepositOrdersTable;
@@ -21,8 +22,8 @@ export interface DepositChannelsTable {
   kind: 'bank' | 'gateway';
   pay_group: 'bank' | 'alipay' | 'wechat' | 'ebpay' | 'koipay' | 'usdt';
   tag: string;
-  min_fen: bigint;
-  max_fen: bigint;
+  min_fen: Fen;
+  max_fen: Fen;
   sort: number;
   is_enabled: boolean;
   bank_name: string;
@@ -37,7 +38,7 @@ export interface DepositOrdersTable {
   site_id: number;
   member_id: bigint;
   channel_id: number;
-  amount_fen: bigint;
+  amount_fen: Fen;
   depositor_name: string;
   status: 'pending' | 'paid' | 'rejected' | 'expired';
   reason: Generated<string>;
@@ -74,7 +75,7 @@ export interface WithdrawOrdersTable {
   request_id: string;
   site_id: number;
   member_id: bigint;
-  amount_fen: bigint;
+  amount_fen: Fen;
   account_id: bigint;
   account_kind: WithdrawAccountsTable['kind'];
   account_label: string;
@@ -92,8 +93,8 @@ export interface TurnoverRequirementsTable {
   member_id: bigint;
   source: 'deposit' | 'bonus' | 'adjustment';
   source_ref: string;
-  required_fen: bigint;
-  completed_fen: Generated<bigint>;
+  required_fen: Fen;
+  completed_fen: Generated<Fen>;
   created_at: Date;
 }
 
@@ -112,7 +113,11 @@ export interface OperatorActionsTable {
   action: OperatorAction;
   target: string;
   member_id: bigint | null;
-  amount_fen: bigint;
+  amount_fen: Fen;
   reason: string;
   created_at: Date;
+}
+
+declare module '../db/schema.ts' {
+  interface Database extends CashierTables {}
 }

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
-import { fen, formatFen, type RecordQuery, type RecordStatus, transferVenues } from '@site/contract';
+import { type Fen, formatFen, type RecordQuery, type RecordStatus, transferVenues } from '@site/contract';
 import type { AccountRef } from '../ledger/accounts.ts';
 import { type EntryWithTransfer, refusalOf } from '../ledger/service.ts';
+import { transferIds, withdrawalHoldOrderNo } from '../ledger/transfer-ids.ts';
 import { accountsOf, type CashierContext, type MemberRef } from './context.ts';
 import { positiveFen } from './deposits.ts';
+import { refusalsWorded } from './refusals.ts';
 import * as store from './store.ts';
 
 /** Main wallet <-> venue wallets, the wallet summary and the main wallet's records. */
@@ -18,13 +19,6 @@ const venueAccount = (member: MemberRef, venueCode: string): AccountRef => ({
 const availableOf = async (ctx: CashierContext, ref: AccountRef) =>
   (await ctx.ledger.balance(ref)).availableFen;
 
-/** Caller ids are per member; the ledger id carries the member so two members never collide. */
-export const ledgerIdOf = (prefix: string, member: MemberRef, ...parts: string[]) =>
-  `${prefix}:${createHash('sha256')
-    .update([member.memberId, ...parts].join(':'))
-    .digest('hex')
-    .slice(0, 40)}`;
-
 export async function transferVenue(
   ctx: CashierContext,
   member: MemberRef,
@@ -34,14 +28,15 @@ export async function transferVenue(
   const { main } = accountsOf(member);
   const venue = venueAccount(member, body.venueCode);
   const isIn = body.direction === 'in';
-  await ctx.ledger.transfer({
-    transferId: ledgerIdOf('vt', member, body.transferId),
+  const moved = ctx.ledger.transfer({
+    transferId: transferIds.venueTransfer(member.memberId, body.transferId),
     debitAccount: isIn ? main : venue,
     creditAccount: isIn ? venue : main,
-    amountFen: fen(amountFen),
+    amountFen,
     kind: 'venue_transfer',
     memo: `${isIn ? '转入' : '转出'}${body.venueCode}`,
   });
+  await refusalsWorded(moved, { idField: 'transferId' });
   return {
     transferId: body.transferId,
     venueCode: body.venueCode,
@@ -61,10 +56,10 @@ export async function recallAll(ctx: CashierContext, member: MemberRef, transfer
     if (balanceFen > 0n) {
       await ctx.ledger
         .transfer({
-          transferId: ledgerIdOf('rc', member, transferId, venueCode),
+          transferId: transferIds.venueRecall(member.memberId, transferId, venueCode),
           debitAccount: venue,
           creditAccount: main,
-          amountFen: fen(balanceFen),
+          amountFen: balanceFen,
           kind: 'venue_transfer',
           memo: `一键回收${venueCode}`,
         })
@@ -97,7 +92,7 @@ async function venueBalances(ctx: CashierContext, member: MemberRef) {
   return (await venueBalancesFen(ctx, member)).map(presentVenueBalance);
 }
 
-function presentVenueBalance(venue: { venueCode: string; name: string; balanceFen: bigint }) {
+function presentVenueBalance(venue: { venueCode: string; name: string; balanceFen: Fen }) {
   return { venueCode: venue.venueCode, name: venue.name, balance: formatFen(venue.balanceFen) };
 }
 
@@ -126,15 +121,19 @@ export async function walletSummary(ctx: CashierContext, member: MemberRef) {
   };
 }
 
-/** A withdrawal's hold follows its order; any other row follows its ledger transfer. */
-const withdrawHoldPrefix = 'withdraw:';
+/** The withdrawal order behind a hold entry, or undefined for any other entry. */
+function holdOrderNoOf(entry: EntryWithTransfer): string | undefined {
+  return entry.kind === 'withdrawal_hold' ? withdrawalHoldOrderNo(entry.transferId) : undefined;
+}
 
+/** A withdrawal's hold follows its order; any other row follows its ledger transfer. */
 function recordStatusOf(
   entry: EntryWithTransfer,
   withdrawStatuses: ReadonlyMap<string, 'pending' | 'approved' | 'rejected'>,
 ): RecordStatus {
-  if (entry.kind === 'withdrawal_hold' && entry.transferId.startsWith(withdrawHoldPrefix)) {
-    const status = withdrawStatuses.get(entry.transferId.slice(withdrawHoldPrefix.length));
+  const holdOrderNo = holdOrderNoOf(entry);
+  if (holdOrderNo !== undefined) {
+    const status = withdrawStatuses.get(holdOrderNo);
     return status === 'rejected' ? 'failed' : status === 'approved' ? 'success' : 'pending';
   }
   switch (entry.transferStatus) {
@@ -165,9 +164,7 @@ export async function accountRecords(
 ) {
   const page = { pageNum: query.pageNum, pageSize: query.pageSize };
   const entries = await ctx.ledger.entries(account, page, rangeOf(query));
-  const withdrawOrderNos = entries.list
-    .filter((entry) => entry.kind === 'withdrawal_hold' && entry.transferId.startsWith(withdrawHoldPrefix))
-    .map((entry) => entry.transferId.slice(withdrawHoldPrefix.length));
+  const withdrawOrderNos = entries.list.flatMap((entry) => holdOrderNoOf(entry) ?? []);
   const withdrawStatuses = await store.withdrawStatusesOf(ctx.db, member.memberId, withdrawOrderNos);
   const list = entries.list.map((entry) => ({
     id: Number(entry.id),
@@ -176,11 +173,19 @@ export async function accountRecords(
     memo: entry.memo,
     bucket: entry.bucket,
     amount: formatFen(entry.amountFen),
-    balanceAfter: formatFen(entry.balanceAfterFen),
+    balanceAfter: formatFen(memberBalanceAfter(entry)),
     status: recordStatusOf(entry, withdrawStatuses),
     createdAt: entry.createdAt.toISOString(),
   }));
   return { list, total: entries.total, ...page };
+}
+
+/** Member accounts keep their balance materialised, so each of their entries carries a balance-after. */
+function memberBalanceAfter(entry: EntryWithTransfer): Fen {
+  if (entry.balanceAfterFen === null) {
+    throw new Error(`cashier: member entry ${entry.id} has no balance-after`);
+  }
+  return entry.balanceAfterFen;
 }
 
 export async function transactionRecords(ctx: CashierContext, member: MemberRef, query: RecordQuery) {

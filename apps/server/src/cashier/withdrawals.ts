@@ -1,19 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import {
   cashierLimits,
-  fen,
+  type Fen,
   formatFen,
   type WithdrawOrder,
   type withdrawApplyBodySchema,
 } from '@site/contract';
 import type { z } from 'zod';
 import { AppError, validationError } from '../app-error.ts';
-import { isUniqueViolation } from '../auth/context.ts';
 import type { Db } from '../db/database.ts';
+import { isUniqueViolation } from '../auth/context.ts';
+import { LedgerRefusal } from '../ledger/service.ts';
+import { transferIds } from '../ledger/transfer-ids.ts';
 import {
   accountsOf,
   type CashierContext,
-  ensureAccounts,
   externalAccount,
   logOperatorAction,
   type MemberRef,
@@ -22,6 +23,7 @@ import {
 } from './context.ts';
 import { positiveFen } from './deposits.ts';
 import { verifyFundsPassword } from './funds-password.ts';
+import { wordedRefusal } from './refusals.ts';
 import * as store from './store.ts';
 import { accountLabel } from './withdraw-accounts.ts';
 
@@ -62,7 +64,7 @@ function withdrawAmountFen(amount: string) {
 }
 
 /** A known request id answers its first order again; with other data it is refused. */
-function replayOf(row: store.WithdrawOrderRow, amountFen: bigint, body: ApplyBody): WithdrawOrder {
+function replayOf(row: store.WithdrawOrderRow, amountFen: Fen, body: ApplyBody): WithdrawOrder {
   if (row.amount_fen !== amountFen || row.account_id !== BigInt(body.withdrawAccountId)) {
     throw validationError('requestId', '已用于另一笔不同的提现');
   }
@@ -89,9 +91,8 @@ export async function applyWithdrawal(ctx: CashierContext, member: MemberRef, bo
     throw validationError('withdrawAccountId', '提现账户不存在');
   }
   const { main, hold } = accountsOf(member);
-  await ensureAccounts(ctx, [main, hold]);
   try {
-    const row = await ctx.db.transaction().execute(async (tx) => {
+    const row = await ctx.ledger.atomically([main, hold], async (tx, money) => {
       await assertMayWithdraw(tx, ctx, member);
       const order = await store.insertWithdrawOrder(tx, {
         order_no: `W${randomBytes(12).toString('hex')}`,
@@ -106,17 +107,21 @@ export async function applyWithdrawal(ctx: CashierContext, member: MemberRef, bo
         account_number: account.account_number,
         created_at: new Date(ctx.clock.now()),
       });
-      await ctx.ledger.transferIn(tx, {
-        transferId: `withdraw:${order.order_no}`,
+      await money.transfer({
+        transferId: transferIds.withdrawalHold(order.order_no),
         debitAccount: main,
         creditAccount: hold,
-        amountFen: fen(amountFen),
+        amountFen,
         kind: 'withdrawal_hold',
       });
       return order;
     });
     return presentWithdrawal(row);
   } catch (error) {
+    if (error instanceof LedgerRefusal) {
+      // The order and the hold roll back together: no order is left for a refused amount.
+      throw wordedRefusal(error, { idField: 'requestId' });
+    }
     const raced = isUniqueViolation(error, 'request_id')
       ? await store.findWithdrawOrderByRequest(ctx.db, member.memberId, body.requestId)
       : undefined;
@@ -180,8 +185,7 @@ export async function reviewWithdrawal(
   const { main, hold } = accountsOf({ siteId: order.site_id, memberId: order.member_id });
   const isApproved = decision === 'approved';
   const destination = isApproved ? externalAccount(order.site_id, 'sandbox_payout') : main;
-  await ensureAccounts(ctx, [hold, destination]);
-  const reviewed = await ctx.db.transaction().execute(async (tx) => {
+  const reviewed = await ctx.ledger.atomically([hold, destination], async (tx, money) => {
     const at = new Date(ctx.clock.now());
     const moved = await store.reviewWithdrawOrder(tx, order.order_no, {
       status: decision,
@@ -191,11 +195,13 @@ export async function reviewWithdrawal(
     if (!moved) {
       return undefined;
     }
-    await ctx.ledger.transferIn(tx, {
-      transferId: `${isApproved ? 'withdraw-paid' : 'withdraw-back'}:${order.order_no}`,
+    await money.transfer({
+      transferId: isApproved
+        ? transferIds.withdrawalPaid(order.order_no)
+        : transferIds.withdrawalReturned(order.order_no),
       debitAccount: hold,
       creditAccount: destination,
-      amountFen: fen(order.amount_fen),
+      amountFen: order.amount_fen,
       kind: isApproved ? 'withdrawal' : 'withdrawal_release',
     });
     await logOperatorAction(tx, ctx, operator, {

@@ -1,7 +1,11 @@
 import { authMigration } from '../auth/migration.ts';
 import { cashierMigration } from '../cashier/migration.ts';
 import { identityMigration } from '../identity/migration.ts';
-import { ledgerEntryPairsMigration, ledgerMigration } from '../ledger/migration.ts';
+import {
+  ledgerDerivedBalancesMigration,
+  ledgerEntryPairsMigration,
+  ledgerMigration,
+} from '../ledger/migration.ts';
 import { siteMigration } from '../site/migration.ts';
 
 /**
@@ -20,4 +24,5 @@ export const migrations: ReadonlyArray<Migration> = [
   identityMigration,
   cashierMigration,
   ledgerEntryPairsMigration,
+  ledgerDerivedBalancesMigration,
 ];

@@ -5,7 +5,7 @@
 
 /** Accounts a member owns; their balance may never go negative. */
 export type MemberAccountKind = 'member_main' | 'member_venue' | 'member_withdrawal_hold' | 'member_bonus';
-/** The operator's and the outside world's accounts; they may go negative and are sharded. */
+/** The operator's and the outside world's accounts; they may go negative, and their balance is derived from entries. */
 export type SystemAccountKind = 'house' | 'venue' | 'external';
 export type AccountKind = MemberAccountKind | SystemAccountKind;
 
@@ -27,12 +27,6 @@ export type TransferKind =
   | 'bonus'
   | 'rebate'
   | 'adjustment';
-
-/**
- * Balance rows per system account. Concurrent transfers into one house account pick a row at
- * random, so at 16 connections two of them rarely wait on the same row.
- */
-export const systemAccountShardCount = 8;
 
 export interface AccountIdentity {
   siteId: number;
@@ -80,23 +74,19 @@ export function identityKey(identity: AccountIdentity): string {
   return `${identity.siteId}:${identity.kind}:${identity.memberId ?? ''}:${identity.code}`;
 }
 
-export function shardCountOf(kind: AccountKind): number {
-  return isMemberKind(kind) ? 1 : systemAccountShardCount;
-}
-
-/** Problems with an account reference a caller could make, or undefined when it is well formed. */
+/** What is wrong with an account reference our own code built, or undefined when it is well formed. */
 export function accountRefProblem(ref: AccountRef): string | undefined {
   const identity = identityOf(ref);
   if (!Number.isSafeInteger(identity.siteId) || identity.siteId <= 0) {
-    return '站点编号无效';
+    return 'site id is not a positive integer';
   }
   if (identity.memberId !== null && (typeof identity.memberId !== 'bigint' || identity.memberId <= 0n)) {
-    return '会员编号无效';
+    return 'member id is not a positive bigint';
   }
   // Kinds without a code get '' from identityOf; the others need a venue code or a name.
   const isCodeNamed = identity.kind === 'member_venue' || !isMemberKind(identity.kind);
   if (isCodeNamed && !/^[A-Za-z0-9_]{1,32}$/.test(identity.code)) {
-    return '账户代码无效';
+    return 'code is not 1-32 letters, digits or _';
   }
   return undefined;
 }

@@ -3,6 +3,7 @@ import { type DatabaseTarget, openDatabase } from '../db/database.ts';
 import { systemClock } from '../stores/clock.ts';
 import type { AccountRef } from './accounts.ts';
 import { createLedgerService, type LedgerService } from './service.ts';
+import { transferIds } from './transfer-ids.ts';
 
 /**
  * Load for the kill -9 test (crash.test.ts): moves money on the database named by
@@ -33,7 +34,7 @@ async function work(ledger: LedgerService, worker: number): Promise<never> {
     const id = `r${round}-w${worker}-${step}`;
     const account = member(worker * 7 + step);
     await ledger.transfer({
-      transferId: `${id}-in`,
+      transferId: transferIds.named(`${id}-in`),
       debitAccount: sandbox,
       creditAccount: account,
       amountFen: fen(1_000n),
@@ -41,7 +42,7 @@ async function work(ledger: LedgerService, worker: number): Promise<never> {
     });
     ack(`${id}-in`, 'posted');
     const bet = await ledger.transfer({
-      transferId: `${id}-bet`,
+      transferId: transferIds.named(`${id}-bet`),
       debitAccount: account,
       creditAccount: house,
       amountFen: fen(600n),
@@ -49,13 +50,14 @@ async function work(ledger: LedgerService, worker: number): Promise<never> {
       isPending: true,
     });
     ack(bet.transfer.transferId, 'pending');
-    await (step % 2 === 0 ? ledger.post(`${id}-bet`) : ledger.void(`${id}-bet`));
+    const betId = transferIds.named(`${id}-bet`);
+    await (step % 2 === 0 ? ledger.post(betId) : ledger.void(betId));
     ack(`${id}-bet`, step % 2 === 0 ? 'posted' : 'voided');
     const outcomes = await ledger.batch(
       [0, 1, 2].map((leg) => ({
         op: 'transfer' as const,
         request: {
-          transferId: `${id}-b${leg}`,
+          transferId: transferIds.named(`${id}-b${leg}`),
           debitAccount: house,
           creditAccount: member(step + leg),
           amountFen: fen(10n),

@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { headerNames, routes } from '@site/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ledgerIdOf } from '../cashier/transfers.ts';
 import { adminQuery, type DatabaseTarget, type Db, openDatabase } from '../db/database.ts';
 import { systemClock } from '../stores/clock.ts';
 import { signedHeaders } from '../testing.ts';
 import { reconcileLedger } from './reconcile.ts';
+import { transferIds } from './transfer-ids.ts';
 
 /**
  * kill -9 of the real server under load. `apps/server/src/main.ts` runs as `npm start` runs it,
@@ -152,16 +152,15 @@ it('keeps every acknowledged operation through kill -9 of the HTTP server', {
 async function problemsOf(db: Db, attempts: Attempt[]): Promise<string[]> {
   const problems: string[] = [];
   for (const { operation, outcome } of attempts) {
-    // An adjustment's ledger id ends with its adjustment id (`adj:<site>:…:<adjustmentId>`).
     const transfer = await db
       .selectFrom('ledger_transfers')
       .select(['id', 'status'])
       .where(
         'id',
-        operation.kind === 'adjustment' ? 'like' : '=',
+        '=',
         operation.kind === 'adjustment'
-          ? `adj:%:${operation.id}`
-          : ledgerIdOf('vt', { siteId, memberId: BigInt(operation.memberId) }, operation.id),
+          ? transferIds.adjustment(siteId, operation.id)
+          : transferIds.venueTransfer(BigInt(operation.memberId), operation.id),
       )
       .executeTakeFirst();
     const entries = await db

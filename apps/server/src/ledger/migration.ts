@@ -403,3 +403,308 @@ begin
 end $$;
 `,
 };
+
+/**
+ * Balances that carry no constraint are derived, and the transfer row folds into its entries.
+ * - House, venue and external accounts (`may_go_negative`) lose their balance rows: their balance
+ *   is the sum of their entry legs, read from the latest checkpoint (`ledger_checkpoints`) plus the
+ *   legs written after it. Only member balances stay materialised, one row each with
+ *   `available_fen >= 0`; the shards go, since nothing contends on a derived balance.
+ * - Every entry row carries its transfer's header (site, kind, memo, whether it reserves, the
+ *   account it pays into). The transfer's first row (its reservation, or its only row) is unique
+ *   per transfer id, so is its resolution (post or void); `ledger_transfers` is a view over them,
+ *   and a transfer's status follows from which rows exist.
+ * - Entries and checkpoints are never updated or deleted: triggers refuse it. A post or a void is
+ *   a new row.
+ * A member-to-house movement is then one conditional update of the member's row plus one insert.
+ * Balance-after is kept on the legs of materialised (member) balances only.
+ */
+export const ledgerDerivedBalancesMigration = {
+  id: '0008_ledger_derived_balances',
+  sql: `
+alter table ledger_entries rename to ledger_entries_0006;
+alter index ledger_entries_pkey rename to ledger_entries_0006_pkey;
+alter index ledger_entries_debit rename to ledger_entries_0006_debit;
+alter index ledger_entries_credit rename to ledger_entries_0006_credit;
+
+create table ledger_entries (
+  id bigint generated always as identity primary key,
+  transfer_id text not null check (transfer_id ~ '^[A-Za-z0-9_:.-]{1,64}$'),
+  phase text not null check (phase in ('reserve', 'post', 'void')),
+  is_pending boolean not null,
+  site_id integer not null check (site_id > 0),
+  kind text not null check (kind ~ '^[a-z_]{1,32}$'),
+  memo text not null check (length(memo) <= 200),
+  payee_account_id bigint not null,
+  debit_account_id bigint not null,
+  debit_bucket text not null check (debit_bucket in ('available', 'pending')),
+  debit_balance_after_fen bigint,
+  credit_account_id bigint not null,
+  credit_bucket text not null check (credit_bucket in ('available', 'pending')),
+  credit_balance_after_fen bigint,
+  amount_fen bigint not null check (amount_fen > 0),
+  created_at timestamptz not null,
+  check (is_pending or phase = 'post'),
+  check (debit_account_id <> payee_account_id),
+  check (case phase
+    when 'reserve' then debit_bucket = 'available' and credit_bucket = 'pending' and credit_account_id = debit_account_id
+    when 'void' then debit_bucket = 'pending' and credit_bucket = 'available' and credit_account_id = debit_account_id
+    else credit_bucket = 'available' and credit_account_id = payee_account_id
+      and debit_bucket = case when is_pending then 'pending' else 'available' end end)
+);
+
+insert into ledger_entries (transfer_id, phase, is_pending, site_id, kind, memo, payee_account_id,
+    debit_account_id, debit_bucket, debit_balance_after_fen, credit_account_id, credit_bucket,
+    credit_balance_after_fen, amount_fen, created_at)
+  select e.transfer_id, e.phase, t.is_pending, t.site_id, t.kind, t.memo, t.credit_account_id,
+      e.debit_account_id, e.debit_bucket, case when d.may_go_negative then null else e.debit_balance_after_fen end,
+      e.credit_account_id, e.credit_bucket, case when c.may_go_negative then null else e.credit_balance_after_fen end,
+      e.amount_fen, e.created_at
+    from ledger_entries_0006 e
+    join ledger_transfers t on t.id = e.transfer_id
+    join ledger_accounts d on d.id = e.debit_account_id
+    join ledger_accounts c on c.id = e.credit_account_id
+    order by e.id;
+
+create unique index ledger_entries_transfer on ledger_entries (transfer_id) where phase = 'reserve' or not is_pending;
+create unique index ledger_entries_resolution on ledger_entries (transfer_id) where phase <> 'reserve' and is_pending;
+create index ledger_entries_debit on ledger_entries (debit_account_id, id);
+create index ledger_entries_credit on ledger_entries (credit_account_id, id);
+
+create table ledger_checkpoints (
+  account_id bigint not null references ledger_accounts (id),
+  entry_id bigint not null check (entry_id >= 0),
+  available_fen bigint not null,
+  pending_fen bigint not null check (pending_fen >= 0),
+  created_at timestamptz not null,
+  primary key (account_id, entry_id)
+);
+
+-- The balance rows of derived accounts become their first checkpoint, so a ledger that did not
+-- reconcile before still does not.
+insert into ledger_checkpoints (account_id, entry_id, available_fen, pending_fen, created_at)
+  select b.account_id, (select coalesce(max(id), 0) from ledger_entries), sum(b.available_fen), sum(b.pending_fen), now()
+    from ledger_balances b where b.may_go_negative group by b.account_id;
+
+drop table ledger_entries_0006;
+drop function ledger_transfer(text, integer, bigint, smallint, bigint, smallint, bigint, text, text, boolean, timestamptz);
+drop function ledger_post(text, timestamptz);
+drop function ledger_void(text, timestamptz);
+drop table ledger_transfers;
+
+delete from ledger_balances where may_go_negative;
+alter table ledger_balances drop column shard;
+alter table ledger_balances add primary key (account_id);
+alter table ledger_balances add constraint ledger_balances_member_only check (not may_go_negative);
+alter table ledger_balances add constraint ledger_balances_available_never_negative check (available_fen >= 0);
+alter table ledger_accounts drop column shard_count;
+
+create view ledger_transfers as
+  select f.transfer_id id, f.site_id, f.debit_account_id, f.payee_account_id credit_account_id, f.amount_fen,
+      f.kind, f.memo, f.is_pending,
+      case when not f.is_pending or r.phase = 'post' then 'posted' when r.phase = 'void' then 'voided' else 'pending' end status,
+      f.created_at, case when f.is_pending then r.created_at else f.created_at end resolved_at
+    from ledger_entries f
+    left join ledger_entries r on r.transfer_id = f.transfer_id and r.phase <> 'reserve' and r.is_pending
+    where f.phase = 'reserve' or not f.is_pending;
+
+create function ledger_refuse_change() returns trigger language plpgsql as $$
+begin
+  raise exception 'ledger: % rows are immutable, % refused', tg_table_name, tg_op using errcode = '55000';
+end $$;
+create trigger ledger_entries_immutable before update or delete on ledger_entries
+  for each row execute function ledger_refuse_change();
+create trigger ledger_entries_not_truncated before truncate on ledger_entries
+  for each statement execute function ledger_refuse_change();
+create trigger ledger_checkpoints_immutable before update or delete on ledger_checkpoints
+  for each row execute function ledger_refuse_change();
+create trigger ledger_checkpoints_not_truncated before truncate on ledger_checkpoints
+  for each statement execute function ledger_refuse_change();
+
+-- A derived balance: the account's latest checkpoint plus its legs after it.
+create function ledger_derived_balance(p_account_id bigint, out available_fen bigint, out pending_fen bigint)
+language sql stable as $$
+  with c as (
+    select entry_id, available_fen, pending_fen from ledger_checkpoints
+      where account_id = p_account_id order by entry_id desc limit 1
+  ), legs as (
+    select debit_bucket bucket, -amount_fen amount from ledger_entries
+      where debit_account_id = p_account_id and id > coalesce((select entry_id from c), 0)
+    union all
+    select credit_bucket, amount_fen from ledger_entries
+      where credit_account_id = p_account_id and id > coalesce((select entry_id from c), 0)
+  )
+  select coalesce((select available_fen from c), 0) + coalesce(sum(amount) filter (where bucket = 'available'), 0),
+      coalesce((select pending_fen from c), 0) + coalesce(sum(amount) filter (where bucket = 'pending'), 0)
+    from legs
+$$;
+
+-- Checkpoints every derived account written since its last one. The lock waits for transactions
+-- writing entries to end and holds new ones back, so every entry up to the horizon is committed
+-- and none below it can appear later.
+create function ledger_checkpoint(p_now timestamptz, out accounts integer, out horizon bigint)
+language plpgsql as $$
+begin
+  lock table ledger_entries in share row exclusive mode;
+  select coalesce(max(id), 0) into horizon from ledger_entries;
+  insert into ledger_checkpoints (account_id, entry_id, available_fen, pending_fen, created_at)
+    select a.id, horizon, coalesce(c.available_fen, 0) + t.available, coalesce(c.pending_fen, 0) + t.pending, p_now
+      from ledger_accounts a
+      left join lateral (select entry_id, available_fen, pending_fen from ledger_checkpoints
+        where account_id = a.id order by entry_id desc limit 1) c on true
+      cross join lateral (
+        select count(*) legs,
+            coalesce(sum(amount) filter (where bucket = 'available'), 0) available,
+            coalesce(sum(amount) filter (where bucket = 'pending'), 0) pending
+          from (select debit_bucket bucket, -amount_fen amount from ledger_entries
+                where debit_account_id = a.id and id > coalesce(c.entry_id, 0) and id <= horizon
+              union all
+              select credit_bucket, amount_fen from ledger_entries
+                where credit_account_id = a.id and id > coalesce(c.entry_id, 0) and id <= horizon) l
+      ) t
+      where a.may_go_negative and t.legs > 0;
+  get diagnostics accounts = row_count;
+end $$;
+
+-- One movement. Member balance rows are updated first, the lower account id first, then the
+-- entry is inserted; a known id (its insert conflicts) or a short member balance undoes this
+-- call's own updates, so a refusal leaves a surrounding transaction usable.
+create function ledger_transfer(
+  p_id text, p_site_id integer, p_debit_id bigint, p_debit_is_member boolean,
+  p_credit_id bigint, p_credit_is_member boolean, p_amount bigint, p_kind text, p_memo text,
+  p_is_pending boolean, p_now timestamptz,
+  out outcome text, out debit_available_fen bigint, out debit_pending_fen bigint, out credit_available_fen bigint
+) language plpgsql as $$
+declare
+  -- A reservation touches only the debit row.
+  v_is_credit_updated boolean := p_credit_is_member and not p_is_pending;
+  v_is_credit_first boolean := v_is_credit_updated and (not p_debit_is_member or p_credit_id < p_debit_id);
+begin
+  if v_is_credit_first then
+    update ledger_balances set available_fen = available_fen + p_amount where account_id = p_credit_id
+      returning available_fen into credit_available_fen;
+    if not found then
+      raise exception 'ledger: member account % has no balance row', p_credit_id;
+    end if;
+  end if;
+  if p_debit_is_member then
+    update ledger_balances
+      set available_fen = available_fen - p_amount,
+          pending_fen = pending_fen + case when p_is_pending then p_amount else 0 end
+      where account_id = p_debit_id and available_fen >= p_amount
+      returning available_fen, pending_fen into debit_available_fen, debit_pending_fen;
+    if not found then
+      if not exists (select 1 from ledger_balances where account_id = p_debit_id) then
+        raise exception 'ledger: member account % has no balance row', p_debit_id;
+      end if;
+      if v_is_credit_first then
+        update ledger_balances set available_fen = available_fen - p_amount where account_id = p_credit_id;
+        credit_available_fen := null;
+      end if;
+      -- A replay of a movement that spent the balance answers as a replay, not as a refusal.
+      outcome := case when exists (select 1 from ledger_entries
+          where transfer_id = p_id and (phase = 'reserve' or not is_pending)) then 'exists' else 'insufficient' end;
+      debit_available_fen := null;
+      return;
+    end if;
+  end if;
+  if v_is_credit_updated and not v_is_credit_first then
+    update ledger_balances set available_fen = available_fen + p_amount where account_id = p_credit_id
+      returning available_fen into credit_available_fen;
+    if not found then
+      raise exception 'ledger: member account % has no balance row', p_credit_id;
+    end if;
+  end if;
+  insert into ledger_entries (transfer_id, phase, is_pending, site_id, kind, memo, payee_account_id,
+      debit_account_id, debit_bucket, debit_balance_after_fen, credit_account_id, credit_bucket,
+      credit_balance_after_fen, amount_fen, created_at)
+    values (p_id, case when p_is_pending then 'reserve' else 'post' end, p_is_pending, p_site_id, p_kind, p_memo,
+      p_credit_id, p_debit_id, 'available', debit_available_fen,
+      case when p_is_pending then p_debit_id else p_credit_id end,
+      case when p_is_pending then 'pending' else 'available' end,
+      case when p_is_pending then debit_pending_fen else credit_available_fen end, p_amount, p_now)
+    on conflict (transfer_id) where phase = 'reserve' or not is_pending do nothing;
+  if not found then
+    if p_debit_is_member then
+      update ledger_balances
+        set available_fen = available_fen + p_amount,
+            pending_fen = pending_fen - case when p_is_pending then p_amount else 0 end
+        where account_id = p_debit_id;
+    end if;
+    if v_is_credit_updated then
+      update ledger_balances set available_fen = available_fen - p_amount where account_id = p_credit_id;
+    end if;
+    outcome := 'exists';
+    debit_available_fen := null;
+    debit_pending_fen := null;
+    credit_available_fen := null;
+    return;
+  end if;
+  outcome := 'created';
+end $$;
+
+-- Posts or voids a reservation. Locking its first row makes concurrent resolutions of one
+-- transfer run one at a time; the second then finds the first's row and answers its status.
+create function ledger_resolve(p_id text, p_action text, p_now timestamptz, out outcome text)
+language plpgsql as $$
+declare
+  f ledger_entries%rowtype;
+  v_resolved text;
+  v_debit_is_member boolean;
+  v_credit_is_member boolean;
+  v_debit_available bigint;
+  v_debit_pending bigint;
+  v_credit_available bigint;
+begin
+  select * into f from ledger_entries where transfer_id = p_id and (phase = 'reserve' or not is_pending)
+    for no key update;
+  if not found then
+    outcome := 'missing';
+    return;
+  end if;
+  if not f.is_pending then
+    outcome := 'posted';
+    return;
+  end if;
+  select phase into v_resolved from ledger_entries where transfer_id = p_id and phase <> 'reserve' and is_pending;
+  if found then
+    outcome := case v_resolved when 'post' then 'posted' else 'voided' end;
+    return;
+  end if;
+  select not may_go_negative into v_debit_is_member from ledger_accounts where id = f.debit_account_id;
+  if p_action = 'void' then
+    if v_debit_is_member then
+      update ledger_balances
+        set pending_fen = pending_fen - f.amount_fen, available_fen = available_fen + f.amount_fen
+        where account_id = f.debit_account_id
+        returning pending_fen, available_fen into v_debit_pending, v_debit_available;
+    end if;
+    insert into ledger_entries (transfer_id, phase, is_pending, site_id, kind, memo, payee_account_id,
+        debit_account_id, debit_bucket, debit_balance_after_fen, credit_account_id, credit_bucket,
+        credit_balance_after_fen, amount_fen, created_at)
+      values (p_id, 'void', true, f.site_id, f.kind, f.memo, f.payee_account_id, f.debit_account_id, 'pending',
+        v_debit_pending, f.debit_account_id, 'available', v_debit_available, f.amount_fen, p_now);
+  else
+    select not may_go_negative into v_credit_is_member from ledger_accounts where id = f.payee_account_id;
+    if v_credit_is_member and f.payee_account_id < f.debit_account_id then
+      update ledger_balances set available_fen = available_fen + f.amount_fen where account_id = f.payee_account_id
+        returning available_fen into v_credit_available;
+    end if;
+    if v_debit_is_member then
+      update ledger_balances set pending_fen = pending_fen - f.amount_fen where account_id = f.debit_account_id
+        returning pending_fen into v_debit_pending;
+    end if;
+    if v_credit_is_member and f.payee_account_id > f.debit_account_id then
+      update ledger_balances set available_fen = available_fen + f.amount_fen where account_id = f.payee_account_id
+        returning available_fen into v_credit_available;
+    end if;
+    insert into ledger_entries (transfer_id, phase, is_pending, site_id, kind, memo, payee_account_id,
+        debit_account_id, debit_bucket, debit_balance_after_fen, credit_account_id, credit_bucket,
+        credit_balance_after_fen, amount_fen, created_at)
+      values (p_id, 'post', true, f.site_id, f.kind, f.memo, f.payee_account_id, f.debit_account_id, 'pending',
+        v_debit_pending, f.payee_account_id, 'available', v_credit_available, f.amount_fen, p_now);
+  end if;
+  outcome := 'done';
+end $$;
+`,
+};

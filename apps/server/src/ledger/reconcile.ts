@@ -24,12 +24,24 @@ export interface ReconcileReport {
   problems: string[];
 }
 
-/** Each entry row as its two legs, one per balance row and bucket, the debit leg negated. */
-const legs = `(select id, debit_account_id account_id, debit_shard shard, debit_bucket bucket,
-      -amount_fen amount_fen, debit_balance_after_fen balance_after_fen from ledger_entries
+/** Each entry row as its two legs, one per account and bucket, the debit leg negated. */
+const legs = `(select id, debit_account_id account_id, debit_bucket bucket, -amount_fen amount_fen,
+      debit_balance_after_fen balance_after_fen from ledger_entries
     union all
-    select id, credit_account_id, credit_shard, credit_bucket, amount_fen, credit_balance_after_fen
-      from ledger_entries)`;
+    select id, credit_account_id, credit_bucket, amount_fen, credit_balance_after_fen from ledger_entries)`;
+
+/** Every account's balance: its row for members, the sum of its legs for derived accounts. */
+const balances = `(select a.id account_id, a.kind, a.may_go_negative,
+      case when a.may_go_negative then coalesce(l.available, 0) else b.available_fen end available_fen,
+      case when a.may_go_negative then coalesce(l.pending, 0) else b.pending_fen end pending_fen
+    from ledger_accounts a
+    left join ledger_balances b on b.account_id = a.id
+    left join (select account_id, sum(amount_fen) filter (where bucket = 'available') available,
+        sum(amount_fen) filter (where bucket = 'pending') pending
+      from ${legs} leg group by 1) l on l.account_id = a.id)`;
+
+/** The first entry of each transfer: its reservation, or its only row. */
+const firsts = `(select * from ledger_entries where phase = 'reserve' or not is_pending)`;
 
 /**
  * Every ledger invariant, each as a query counting the rows that break it, over the whole
@@ -39,69 +51,71 @@ const legs = `(select id, debit_account_id account_id, debit_shard shard, debit_
 const checks: ReadonlyArray<{ invariant: string; query: string }> = [
   {
     invariant: 'member balances are never negative, pending never anywhere',
-    query: `select count(*) from ledger_balances
-      where pending_fen < 0 or (not may_go_negative and available_fen < 0)`,
+    query: `select count(*) from ${balances} b
+      where b.pending_fen < 0 or (not b.may_go_negative and b.available_fen < 0)`,
   },
   {
-    invariant: 'every account has exactly its shard count of balance rows',
-    query: `select count(*) from ledger_accounts a
-      left join (select account_id, count(*) n, max(shard) top from ledger_balances group by 1) b on b.account_id = a.id
-      where coalesce(b.n, 0) <> a.shard_count or b.top <> a.shard_count - 1`,
+    invariant: 'every member account has one balance row, no other account has one',
+    query: `select count(*) from ledger_accounts a full join ledger_balances b on b.account_id = a.id
+      where a.id is null or (b.account_id is null) <> a.may_go_negative`,
   },
   {
-    invariant: 'every balance row equals the sum of its entry legs',
+    invariant: 'every member balance row equals the sum of its entry legs',
     query: `select count(*) from ledger_balances b
-      full join (select account_id, shard,
+      left join (select account_id,
           coalesce(sum(amount_fen) filter (where bucket = 'available'), 0) available,
           coalesce(sum(amount_fen) filter (where bucket = 'pending'), 0) pending
-        from ${legs} leg group by 1, 2) e using (account_id, shard)
-      where coalesce(b.available_fen, 0) <> coalesce(e.available, 0)
-        or coalesce(b.pending_fen, 0) <> coalesce(e.pending, 0) or b.account_id is null`,
+        from ${legs} leg group by 1) e using (account_id)
+      where b.available_fen <> coalesce(e.available, 0) or b.pending_fen <> coalesce(e.pending, 0)`,
   },
   {
-    invariant: 'every entry balance-after continues its row from zero',
-    query: `select count(*) from (select balance_after_fen,
-        sum(amount_fen) over (partition by account_id, shard, bucket order by id) running
-        from ${legs} leg) chain
-      where balance_after_fen <> running`,
+    invariant: 'every checkpoint equals the sum of its account legs up to it',
+    query: `select count(*) from ledger_checkpoints c
+      join ledger_accounts a on a.id = c.account_id
+      cross join lateral (select coalesce(sum(amount_fen) filter (where bucket = 'available'), 0) available,
+          coalesce(sum(amount_fen) filter (where bucket = 'pending'), 0) pending
+        from ${legs} leg where leg.account_id = c.account_id and leg.id <= c.entry_id) e
+      where not a.may_go_negative or c.available_fen <> e.available or c.pending_fen <> e.pending`,
   },
   {
-    invariant: 'every entry moves its transfer amount',
-    query: `select count(*) from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
-      where e.amount_fen <> t.amount_fen`,
+    invariant: 'member legs carry a balance-after continuing their account from zero, others none',
+    query: `select count(*) from (select leg.balance_after_fen, a.may_go_negative,
+        sum(leg.amount_fen) over (partition by leg.account_id, leg.bucket order by leg.id) running
+        from ${legs} leg join ledger_accounts a on a.id = leg.account_id) chain
+      where case when may_go_negative then balance_after_fen is not null
+        else balance_after_fen is distinct from running end`,
   },
   {
-    invariant: 'every transfer has exactly the phases its status implies',
-    query: `select count(*) from ledger_transfers t
-      left join (select transfer_id, string_agg(distinct phase, ',' order by phase) phases
-        from ledger_entries group by 1) e on e.transfer_id = t.id
-      where coalesce(e.phases, '') <> case
-        when not t.is_pending then 'post'
-        when t.status = 'pending' then 'reserve'
-        when t.status = 'posted' then 'post,reserve'
-        else 'reserve,void' end`,
+    invariant: 'every transfer has one first entry, and a resolution only if it reserved',
+    query: `select count(*) from (select transfer_id,
+          count(*) filter (where phase = 'reserve' or not is_pending) firsts,
+          count(*) filter (where phase <> 'reserve' and is_pending) resolutions,
+          count(*) filter (where phase = 'reserve') reserves
+        from ledger_entries group by 1) t
+      where firsts <> 1 or resolutions > reserves`,
   },
   {
-    invariant: 'entries move from their transfer debit row, and pay only into its credit row',
-    query: `select count(*) from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
-      where (e.debit_account_id, e.debit_shard) <> (t.debit_account_id, t.debit_shard)
-        or (e.phase = 'post' and ((e.credit_account_id, e.credit_shard) <> (t.credit_account_id, t.credit_shard)
-          or e.debit_bucket <> case when t.is_pending then 'pending' else 'available' end))`,
+    invariant: 'every resolution repeats its transfer first entry',
+    query: `select count(*) from ledger_entries r join ${firsts} f on f.transfer_id = r.transfer_id
+      where r.phase <> 'reserve' and r.is_pending and (r.amount_fen, r.debit_account_id, r.payee_account_id,
+        r.site_id, r.kind, r.memo) is distinct from (f.amount_fen, f.debit_account_id, f.payee_account_id,
+        f.site_id, f.kind, f.memo)`,
   },
   {
-    invariant: 'pending per balance row equals its open reservations',
-    query: `select count(*) from ledger_balances b
-      full join (select debit_account_id account_id, debit_shard shard, sum(amount_fen) total
-        from ledger_transfers where status = 'pending' group by 1, 2) p using (account_id, shard)
-      where coalesce(b.pending_fen, 0) <> coalesce(p.total, 0)`,
+    invariant: 'pending per account equals its open reservations',
+    query: `select count(*) from ${balances} b
+      left join (select f.debit_account_id account_id, sum(f.amount_fen) total from ${firsts} f
+          where f.is_pending and not exists (select 1 from ledger_entries r
+            where r.transfer_id = f.transfer_id and r.phase <> 'reserve')
+          group by 1) p using (account_id)
+      where b.pending_fen <> coalesce(p.total, 0)`,
   },
   {
-    invariant: 'transfers name existing accounts and shards of their own site',
-    query: `select count(*) from ledger_transfers t
-      left join ledger_accounts d on d.id = t.debit_account_id
-      left join ledger_accounts c on c.id = t.credit_account_id
-      where d.id is null or c.id is null or d.site_id <> t.site_id or c.site_id <> t.site_id
-        or t.debit_shard >= d.shard_count or t.credit_shard >= c.shard_count`,
+    invariant: 'entries name existing accounts of their own site',
+    query: `select count(*) from ledger_entries e
+      left join ledger_accounts d on d.id = e.debit_account_id
+      left join ledger_accounts c on c.id = e.payee_account_id
+      where d.id is null or c.id is null or d.site_id <> e.site_id or c.site_id <> e.site_id`,
   },
 ];
 
@@ -128,10 +142,9 @@ export async function reconcileLedger(db: Db): Promise<ReconcileReport> {
 
 async function readKindTotals(db: Db): Promise<KindTotal[]> {
   const result = await sql<{ kind: string; accounts: bigint; available: bigint; pending: bigint }>`
-    select a.kind, count(distinct a.id)::int8 accounts,
-      coalesce(sum(b.available_fen), 0)::int8 available, coalesce(sum(b.pending_fen), 0)::int8 pending
-    from ledger_accounts a left join ledger_balances b on b.account_id = a.id
-    group by a.kind order by a.kind`.execute(db);
+    select kind, count(*)::int8 accounts, coalesce(sum(available_fen), 0)::int8 available,
+      coalesce(sum(pending_fen), 0)::int8 pending
+    from ${sql.raw(balances)} b group by kind order by kind`.execute(db);
   return result.rows.map((row) => ({
     kind: row.kind,
     accounts: row.accounts,

@@ -1,5 +1,4 @@
 import { type Fen, fen } from '@site/contract';
-import { AppError, validationError } from '../app-error.ts';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../stores/clock.ts';
 import {
@@ -8,14 +7,14 @@ import {
   identityKey,
   identityOf,
   isMemberKind,
-  shardCountOf,
   type TransferKind,
 } from './accounts.ts';
 import * as store from './store.ts';
+import type { TransferId } from './transfer-ids.ts';
 
 export interface TransferRequest {
-  /** Created by the caller, stored before sending and reused on retry: the idempotency key. */
-  transferId: string;
+  /** Built by `transferIds`, stored before sending and reused on retry: the idempotency key. */
+  transferId: TransferId;
   debitAccount: AccountRef;
   creditAccount: AccountRef;
   amountFen: Fen;
@@ -50,8 +49,8 @@ export interface Entry {
   accountId: bigint;
   bucket: 'available' | 'pending';
   amountFen: Fen;
-  /** The balance row after this entry: the account's for members, one shard's for system accounts. */
-  balanceAfterFen: Fen;
+  /** The account's balance after this entry; null for house, venue and external accounts (derived). */
+  balanceAfterFen: Fen | null;
   createdAt: Date;
 }
 
@@ -75,13 +74,11 @@ export interface Balance {
 
 export type LedgerCommand =
   | { op: 'transfer'; request: TransferRequest }
-  | { op: 'post'; transferId: string }
-  | { op: 'void'; transferId: string };
+  | { op: 'post'; transferId: TransferId }
+  | { op: 'void'; transferId: TransferId };
 
-export type LedgerOutcome = { isOk: true; receipt: TransferReceipt } | { isOk: false; error: AppError };
-
-/** Why the ledger refuses a movement a caller asked for; callers branch on `error.data.reason`. */
-export type LedgerRefusal =
+/** Why the ledger refuses a movement a caller asked for; the calling domain words it for people. */
+export type LedgerRefusalReason =
   | 'insufficientFunds'
   | 'transferIdReused'
   | 'transferNotFound'
@@ -89,86 +86,140 @@ export type LedgerRefusal =
   | 'transferAlreadyVoided';
 
 /**
- * A reused id with other data, or an unknown id, is the caller's malformed request (10003);
- * a refusal the state of the ledger causes is a common failure (10001).
+ * A refusal the state of the ledger causes. Thrown inside `atomically`, it rolls back the
+ * caller's own writes with the transaction. It carries no code or text for people: the calling
+ * domain maps each reason. A malformed request from our own code is a plain Error instead.
  */
-const refusals = {
-  insufficientFunds: { code: 10001, message: '余额不足' },
-  transferIdReused: { code: 10003, message: '参数错误：transferId 已用于另一笔不同的转账' },
-  transferNotFound: { code: 10003, message: '参数错误：transferId 不存在' },
-  transferAlreadyPosted: { code: 10001, message: '该笔转账已结算，无法撤销' },
-  transferAlreadyVoided: { code: 10001, message: '该笔转账已撤销，无法结算' },
-} as const satisfies Record<LedgerRefusal, { code: 10001 | 10003; message: string }>;
-
-export function ledgerRefusal(reason: LedgerRefusal): AppError {
-  const { code, message } = refusals[reason];
-  return new AppError(code, message, { reason });
+export class LedgerRefusal extends Error {
+  constructor(
+    readonly reason: LedgerRefusalReason,
+    readonly transferId: string,
+  ) {
+    super(`ledger: transfer ${transferId} refused: ${reason}`);
+    this.name = 'LedgerRefusal';
+  }
 }
 
-export function refusalOf(error: unknown): LedgerRefusal | undefined {
-  if (!(error instanceof AppError) || typeof error.data !== 'object' || error.data === null) {
-    return undefined;
-  }
-  const reason: unknown = Reflect.get(error.data, 'reason');
-  return typeof reason === 'string' && reason in refusals ? (reason as LedgerRefusal) : undefined;
+export function refusalOf(error: unknown): LedgerRefusalReason | undefined {
+  return error instanceof LedgerRefusal ? error.reason : undefined;
+}
+
+export type LedgerOutcome =
+  | { isOk: true; receipt: TransferReceipt }
+  | { isOk: false; refusal: LedgerRefusalReason };
+
+/** The movements a unit of work may make, inside its transaction. */
+export interface LedgerMoves {
+  transfer(request: TransferRequest): Promise<TransferReceipt>;
+  post(transferId: TransferId): Promise<TransferReceipt>;
+  void(transferId: TransferId): Promise<TransferReceipt>;
 }
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
 
-const transferIdPattern = /^[A-Za-z0-9_:.-]{1,64}$/;
 const memoLengthMax = 200;
 const accountCacheSizeMax = 50_000;
 const attemptsMax = 10;
 const pageSizeMax = 100;
+/** Movements into derived accounts between checkpoints: reading such a balance sums at most about this many legs. */
+const checkpointEvery = 10_000;
 
 /**
- * The double-entry ledger. Each movement is one call of a SQL function (see migration.ts), so
- * it is one transaction and one round trip; `batch` runs many in one transaction, which on
- * PGlite (one connection, one commit at a time) triples throughput.
+ * The double-entry ledger. A single movement is one call of a SQL function (see migration.ts):
+ * one statement, one round trip. `atomically` runs movements together with the calling domain's
+ * own writes in one transaction.
  */
 export function createLedgerService(deps: { db: Db; clock: Clock }) {
   const accounts = createAccountCache(deps.db, deps.clock);
+  const checkpoints = createCheckpointSchedule(deps.db, deps.clock);
   const now = () => new Date(deps.clock.now());
 
-  const transferIn = async (db: Db, request: TransferRequest): Promise<TransferReceipt> => {
-    const prepared = await prepareTransfer(accounts, request);
-    const attempt = () => applyTransfer(db, prepared, now());
-    // A concurrent call with the same id waits for it in the database, then replays its result.
-    return db.isTransaction ? attempt() : withRetry(attempt, abortedStates);
+  /** Movements on `db` with the accounts already resolved (they cannot be created inside a transaction on PGlite). */
+  const movesOn = (db: Db, resolve: (ref: AccountRef) => Promise<store.AccountRow>, written: Counter) => {
+    const resolveIn = async (action: 'post' | 'void', transferId: TransferId) => {
+      const { outcome } = await store.callResolve(db, action, transferId, now());
+      const receipt = await receiptAfterResolve(db, action, transferId, outcome);
+      written.count += receipt.isReplay ? 0 : 1;
+      return receipt;
+    };
+    return {
+      transfer: async (request: TransferRequest) => {
+        const prepared = await prepareTransfer(resolve, request);
+        const receipt = await applyTransfer(db, prepared, now());
+        written.count +=
+          !receipt.isReplay && (prepared.debit.mayGoNegative || prepared.credit.mayGoNegative) ? 1 : 0;
+        return receipt;
+      },
+      post: (transferId: TransferId) => resolveIn('post', transferId),
+      void: (transferId: TransferId) => resolveIn('void', transferId),
+    } satisfies LedgerMoves;
   };
 
-  const resolveIn = async (db: Db, action: 'post' | 'void', transferId: string) => {
-    assertTransferId(transferId);
-    const attempt = () => store.callResolve(db, action, transferId, now());
-    const { outcome } = await (db.isTransaction ? attempt() : withRetry(attempt, abortedStates));
-    return receiptAfterResolve(db, action, transferId, outcome);
+  /**
+   * Runs `work` in one transaction with the movements it makes: a refusal or any error it throws
+   * rolls back everything it wrote. The accounts it names are created first, outside the
+   * transaction (on PGlite it holds the only connection); naming another account inside is a bug.
+   * A deadlock or serialization failure runs the whole of `work` again.
+   */
+  const atomically = async <T>(
+    refs: ReadonlyArray<AccountRef>,
+    work: (tx: Db, money: LedgerMoves) => Promise<T>,
+  ): Promise<T> => {
+    const declared = new Map<string, store.AccountRow>();
+    for (const ref of refs) {
+      declared.set(identityKey(identityOf(ref)), await accounts.ensure(ref));
+    }
+    const resolve = async (ref: AccountRef) => {
+      const account = declared.get(identityKey(identityOf(ref)));
+      if (!account) {
+        throw new Error(`ledger: account ${identityKey(identityOf(ref))} was not named to atomically`);
+      }
+      return account;
+    };
+    const written: Counter = { count: 0 };
+    const result = await withRetry(() => {
+      written.count = 0;
+      return deps.db.transaction().execute((tx) => work(tx, movesOn(tx, resolve, written)));
+    });
+    checkpoints.note(written.count);
+    return result;
   };
 
-  const run = (db: Db, command: LedgerCommand): Promise<TransferReceipt> =>
-    command.op === 'transfer'
-      ? transferIn(db, command.request)
-      : resolveIn(db, command.op, command.transferId);
+  /** One movement alone: no explicit transaction, so one round trip. */
+  const alone = async (move: (money: LedgerMoves) => Promise<TransferReceipt>) => {
+    const written: Counter = { count: 0 };
+    const receipt = await withRetry(() => move(movesOn(deps.db, accounts.ensure, written)));
+    checkpoints.note(written.count);
+    return receipt;
+  };
 
   return {
-    transfer: (request: TransferRequest) => transferIn(deps.db, request),
-    /** Inside the caller's transaction `tx`: accounts must exist already (`accountId`), as PGlite has one connection. */
-    transferIn: (tx: Db, request: TransferRequest) => transferIn(tx, request),
-    post: (transferId: string) => resolveIn(deps.db, 'post', transferId),
-    void: (transferId: string) => resolveIn(deps.db, 'void', transferId),
+    atomically,
+    transfer: (request: TransferRequest) => alone((money) => money.transfer(request)),
+    post: (transferId: TransferId) => alone((money) => money.post(transferId)),
+    void: (transferId: TransferId) => alone((money) => money.void(transferId)),
 
     /**
      * Runs the commands in order in one transaction; each outcome stands alone (a refusal does
-     * not undo the others). A deadlock with another transaction retries the whole batch.
+     * not undo the others, as the SQL functions take back their own writes before refusing).
      */
-    batch: (commands: ReadonlyArray<LedgerCommand>) => runBatch(deps.db, accounts, run, commands),
+    batch: (commands: ReadonlyArray<LedgerCommand>) =>
+      atomically(commands.flatMap(accountsOf), async (_tx, money): Promise<LedgerOutcome[]> => {
+        const outcomes: LedgerOutcome[] = [];
+        for (const command of commands) {
+          outcomes.push(await settle(run(money, command)));
+        }
+        return outcomes;
+      }),
 
     balance: async (ref: AccountRef): Promise<Balance> => {
       const account = await accounts.find(ref);
-      if (!account) {
-        return { availableFen: fen(0n), pendingFen: fen(0n) };
-      }
-      const sums = await store.sumBalances(deps.db, account.id);
-      return { availableFen: fen(sums.available_fen), pendingFen: fen(sums.pending_fen) };
+      const row = account
+        ? await (account.mayGoNegative
+            ? store.derivedBalance(deps.db, account.id)
+            : store.memberBalance(deps.db, account.id))
+        : undefined;
+      return { availableFen: row?.available_fen ?? fen(0n), pendingFen: row?.pending_fen ?? fen(0n) };
     },
 
     /**
@@ -193,89 +244,68 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
         page.pageSize,
         range,
       );
-      const withTransfer = list.map(
-        (row): EntryWithTransfer => ({
-          ...entryOf(row),
-          kind: row.transfer_kind,
-          memo: row.transfer_memo,
-          transferStatus: row.transfer_status,
-        }),
-      );
-      return { list: withTransfer, total, ...page };
+      return { list: list.map(entryOf), total, ...page };
     },
 
-    transferById: async (transferId: string): Promise<Transfer | undefined> => {
+    transferById: async (transferId: TransferId): Promise<Transfer | undefined> => {
       const row = await store.findTransfer(deps.db, transferId);
       return row ? transferOf(row) : undefined;
     },
 
-    /** The account row behind a reference, created on first use; ids appear in entries. */
-    accountId: async (ref: AccountRef): Promise<bigint> => (await accounts.ensure(ref)).id,
+    /** Checkpoints derived balances now; writes schedule this on their own every few thousand movements. */
+    checkpoint: () => store.callCheckpoint(deps.db, now()),
   };
 }
 
-async function runBatch(
-  db: Db,
-  accounts: AccountCache,
-  run: (tx: Db, command: LedgerCommand) => Promise<TransferReceipt>,
-  commands: ReadonlyArray<LedgerCommand>,
-): Promise<LedgerOutcome[]> {
-  // Accounts are created outside the batch transaction: on PGlite it holds the only connection.
-  // A bad reference is skipped here and refused again, per command, inside.
-  for (const command of commands) {
-    if (command.op === 'transfer') {
-      await accounts.ensure(command.request.debitAccount).catch(ignoreAppError);
-      await accounts.ensure(command.request.creditAccount).catch(ignoreAppError);
-    }
+interface Counter {
+  count: number;
+}
+
+function accountsOf(command: LedgerCommand): AccountRef[] {
+  return command.op === 'transfer' ? [command.request.debitAccount, command.request.creditAccount] : [];
+}
+
+function run(money: LedgerMoves, command: LedgerCommand): Promise<TransferReceipt> {
+  switch (command.op) {
+    case 'transfer':
+      return money.transfer(command.request);
+    case 'post':
+      return money.post(command.transferId);
+    case 'void':
+      return money.void(command.transferId);
+    default:
+      return assertNever(command);
   }
-  const attempt = () =>
-    db.transaction().execute(async (tx) => {
-      const outcomes: LedgerOutcome[] = [];
-      for (const command of commands) {
-        outcomes.push(await settle(run(tx, command)));
-      }
-      return outcomes;
-    });
-  return withRetry(attempt, abortedStates);
 }
 
 interface PreparedTransfer {
   request: TransferRequest;
-  siteId: number;
   debit: store.AccountRow;
   credit: store.AccountRow;
   memo: string;
   isPending: boolean;
 }
 
-async function prepareTransfer(accounts: AccountCache, request: TransferRequest): Promise<PreparedTransfer> {
+async function prepareTransfer(
+  resolve: (ref: AccountRef) => Promise<store.AccountRow>,
+  request: TransferRequest,
+): Promise<PreparedTransfer> {
   assertTransferRequest(request);
-  const [debit, credit] = await Promise.all([
-    accounts.ensure(request.debitAccount),
-    accounts.ensure(request.creditAccount),
-  ]);
+  const debit = await resolve(request.debitAccount);
+  const credit = await resolve(request.creditAccount);
   if (debit.id === credit.id) {
-    throw validationError('creditAccount', '不能与出账账户相同');
+    throw new Error(`ledger: transfer ${request.transferId} debits and credits one account`);
   }
-  return {
-    request,
-    siteId: debit.siteId,
-    debit,
-    credit,
-    memo: request.memo ?? '',
-    isPending: request.isPending ?? false,
-  };
+  return { request, debit, credit, memo: request.memo ?? '', isPending: request.isPending ?? false };
 }
 
 async function applyTransfer(db: Db, prepared: PreparedTransfer, now: Date): Promise<TransferReceipt> {
   const { request, debit, credit } = prepared;
   const result = await store.callTransfer(db, {
     transferId: request.transferId,
-    siteId: prepared.siteId,
-    debitAccountId: debit.id,
-    debitShard: pickShard(debit),
-    creditAccountId: credit.id,
-    creditShard: pickShard(credit),
+    siteId: debit.siteId,
+    debit,
+    credit,
     amountFen: request.amountFen,
     kind: request.kind,
     memo: prepared.memo,
@@ -286,7 +316,7 @@ async function applyTransfer(db: Db, prepared: PreparedTransfer, now: Date): Pro
     case 'exists':
       return replay(db, prepared);
     case 'insufficient':
-      throw ledgerRefusal('insufficientFunds');
+      throw new LedgerRefusal('insufficientFunds', request.transferId);
     case 'created':
       assertMovedBalances(prepared, result);
       return { transfer: newTransfer(prepared, now), isReplay: false };
@@ -309,7 +339,7 @@ async function replay(db: Db, prepared: PreparedTransfer): Promise<TransferRecei
     row.memo === prepared.memo &&
     row.is_pending === prepared.isPending;
   if (!isSame) {
-    throw ledgerRefusal('transferIdReused');
+    throw new LedgerRefusal('transferIdReused', prepared.request.transferId);
   }
   return { transfer: transferOf(row), isReplay: true };
 }
@@ -317,56 +347,49 @@ async function replay(db: Db, prepared: PreparedTransfer): Promise<TransferRecei
 async function receiptAfterResolve(
   db: Db,
   action: 'post' | 'void',
-  transferId: string,
+  transferId: TransferId,
   outcome: store.ResolveCallResult['outcome'],
 ): Promise<TransferReceipt> {
-  const row = await store.findTransfer(db, transferId);
   switch (outcome) {
     case 'missing':
-      throw ledgerRefusal('transferNotFound');
+      throw new LedgerRefusal('transferNotFound', transferId);
     case 'done':
-    case 'pending':
       break;
     case 'posted':
       if (action === 'void') {
-        throw ledgerRefusal('transferAlreadyPosted');
+        throw new LedgerRefusal('transferAlreadyPosted', transferId);
       }
       break;
     case 'voided':
       if (action === 'post') {
-        throw ledgerRefusal('transferAlreadyVoided');
+        throw new LedgerRefusal('transferAlreadyVoided', transferId);
       }
       break;
     default:
       return assertNever(outcome);
   }
-  if (!row || outcome === 'pending') {
-    throw new Error(`ledger: ${action} of ${transferId} answered ${outcome}`);
+  const row = await store.findTransfer(db, transferId);
+  if (!row) {
+    throw new Error(`ledger: ${action} of ${transferId} answered ${outcome} without a transfer`);
   }
   return { transfer: transferOf(row), isReplay: outcome !== 'done' };
 }
 
 /** Invariants the database also enforces, asserted again so a broken migration cannot pass silently. */
 function assertMovedBalances(prepared: PreparedTransfer, result: store.TransferCallResult): void {
-  const { debit_available_fen: debitAvailable, debit_pending_fen: debitPending } = result;
-  if (debitAvailable === null || debitPending === null) {
-    throw new Error('ledger: transfer created without debit balances');
+  const { debit, credit, isPending } = prepared;
+  if (!debit.mayGoNegative && (result.debit_available_fen === null || result.debit_available_fen < 0n)) {
+    throw new Error(`ledger: member account ${debit.id} went negative or was not moved`);
   }
-  if (!prepared.debit.mayGoNegative && debitAvailable < 0n) {
-    throw new Error(`ledger: member account ${prepared.debit.id} went negative`);
-  }
-  if (debitPending < 0n) {
-    throw new Error(`ledger: account ${prepared.debit.id} has negative pending`);
-  }
-  if (!prepared.isPending && result.credit_available_fen === null) {
-    throw new Error('ledger: posted transfer without credit balance');
+  if (!credit.mayGoNegative && !isPending && result.credit_available_fen === null) {
+    throw new Error(`ledger: member account ${credit.id} was not credited`);
   }
 }
 
 function newTransfer(prepared: PreparedTransfer, now: Date): Transfer {
   return {
     transferId: prepared.request.transferId,
-    siteId: prepared.siteId,
+    siteId: prepared.debit.siteId,
     debitAccountId: prepared.debit.id,
     creditAccountId: prepared.credit.id,
     amountFen: prepared.request.amountFen,
@@ -385,7 +408,7 @@ function transferOf(row: store.TransferRow): Transfer {
     siteId: row.site_id,
     debitAccountId: row.debit_account_id,
     creditAccountId: row.credit_account_id,
-    amountFen: fen(row.amount_fen),
+    amountFen: row.amount_fen,
     kind: row.kind,
     memo: row.memo,
     isPending: row.is_pending,
@@ -395,7 +418,7 @@ function transferOf(row: store.TransferRow): Transfer {
   };
 }
 
-function entryOf(row: store.EntryLegRow): Entry {
+function entryOf(row: store.EntryLegRow): EntryWithTransfer {
   return {
     id: row.id,
     leg: row.leg,
@@ -403,15 +426,13 @@ function entryOf(row: store.EntryLegRow): Entry {
     phase: row.phase,
     accountId: row.account_id,
     bucket: row.bucket,
-    amountFen: fen(row.amount_fen),
-    balanceAfterFen: fen(row.balance_after_fen),
+    amountFen: row.amount_fen,
+    balanceAfterFen: row.balance_after_fen,
     createdAt: row.created_at,
+    kind: row.kind,
+    memo: row.memo,
+    transferStatus: row.transfer_status,
   };
-}
-
-/** Members have one balance row; a system account's traffic spreads over its shards at random. */
-function pickShard(account: store.AccountRow): number {
-  return account.shardCount === 1 ? 0 : Math.floor(Math.random() * account.shardCount);
 }
 
 interface AccountCache {
@@ -435,7 +456,7 @@ function createAccountCache(db: Db, clock: Clock): AccountCache {
   const lookup = async (ref: AccountRef, isCreated: boolean) => {
     const problem = accountRefProblem(ref);
     if (problem) {
-      throw validationError('account', problem);
+      throw new Error(`ledger: account reference ${ref.kind}: ${problem}`);
     }
     const identity = identityOf(ref);
     const key = identityKey(identity);
@@ -444,7 +465,7 @@ function createAccountCache(db: Db, clock: Clock): AccountCache {
       return hit;
     }
     const account = isCreated
-      ? await store.upsertAccount(db, identity, shardCountOf(identity.kind), new Date(clock.now()))
+      ? await store.upsertAccount(db, identity, new Date(clock.now()))
       : await store.findAccount(db, identity);
     return account ? remember(key, account) : undefined;
   };
@@ -460,50 +481,66 @@ function createAccountCache(db: Db, clock: Clock): AccountCache {
   };
 }
 
-function assertTransferRequest(request: TransferRequest): void {
-  assertTransferId(request.transferId);
-  if (typeof request.amountFen !== 'bigint' || request.amountFen <= 0n) {
-    throw validationError('amountFen', '必须为正整数（分）');
-  }
-  if (!/^[a-z_]{1,32}$/.test(request.kind)) {
-    throw validationError('kind', '无效');
-  }
-  if ((request.memo ?? '').length > memoLengthMax) {
-    throw validationError('memo', `不能超过 ${memoLengthMax} 字`);
-  }
-  if (request.debitAccount.siteId !== request.creditAccount.siteId) {
-    throw validationError('creditAccount', '必须与出账账户属于同一站点');
-  }
+/**
+ * Counts committed movements into derived accounts and checkpoints every `checkpointEvery`, in
+ * the background: no caller waits for it. A checkpoint that fails loses nothing, as the next one
+ * covers the same entries; one at a time per node, and concurrent nodes queue on its table lock.
+ */
+function createCheckpointSchedule(db: Db, clock: Clock) {
+  let written = 0;
+  let isRunning = false;
+  return {
+    note: (count: number) => {
+      written += count;
+      if (written < checkpointEvery || isRunning) {
+        return;
+      }
+      written = 0;
+      isRunning = true;
+      store
+        .callCheckpoint(db, new Date(clock.now()))
+        .catch(() => undefined)
+        .finally(() => {
+          isRunning = false;
+        });
+    },
+  };
 }
 
-function assertTransferId(transferId: string): void {
-  if (!transferIdPattern.test(transferId)) {
-    throw validationError('transferId', '须为 1-64 位字母、数字或 _:.-');
+function assertTransferRequest(request: TransferRequest): void {
+  const problem =
+    typeof request.amountFen !== 'bigint' || request.amountFen <= 0n
+      ? 'amount is not positive'
+      : !/^[a-z_]{1,32}$/.test(request.kind)
+        ? 'kind is malformed'
+        : (request.memo ?? '').length > memoLengthMax
+          ? `memo is longer than ${memoLengthMax}`
+          : request.debitAccount.siteId !== request.creditAccount.siteId
+            ? 'accounts belong to different sites'
+            : undefined;
+  if (problem) {
+    throw new Error(`ledger: transfer ${request.transferId}: ${problem}`);
   }
 }
 
 function assertPage(page: { pageNum: number; pageSize: number }): void {
-  if (!Number.isSafeInteger(page.pageNum) || page.pageNum < 1) {
-    throw validationError('pageNum', '必须为正整数');
+  if (
+    !Number.isSafeInteger(page.pageNum) ||
+    page.pageNum < 1 ||
+    !Number.isSafeInteger(page.pageSize) ||
+    page.pageSize < 1 ||
+    page.pageSize > pageSizeMax
+  ) {
+    throw new Error(`ledger: page ${page.pageNum} of ${page.pageSize} is out of range`);
   }
-  if (!Number.isSafeInteger(page.pageSize) || page.pageSize < 1 || page.pageSize > pageSizeMax) {
-    throw validationError('pageSize', `必须在 1-${pageSizeMax} 之间`);
-  }
-}
-
-function ignoreAppError(error: unknown): undefined {
-  if (error instanceof AppError) {
-    return undefined;
-  }
-  throw error;
 }
 
 async function settle(work: Promise<TransferReceipt>): Promise<LedgerOutcome> {
   try {
     return { isOk: true, receipt: await work };
   } catch (error) {
-    if (error instanceof AppError) {
-      return { isOk: false, error };
+    if (error instanceof LedgerRefusal) {
+      return { isOk: false, refusal: error.reason };
     }
     throw error;
   }
@@ -511,18 +548,18 @@ async function settle(work: Promise<TransferReceipt>): Promise<LedgerOutcome> {
 
 /**
  * Deadlock and serialization failures abort a statement or transaction whole, so nothing was
- * applied and it may run again. A batch locks rows in command order, not id order, so on
- * PostgreSQL it can deadlock with a concurrent transfer; either side may be the one aborted.
+ * applied and it may run again. Units of work lock member rows in the order they move money, not
+ * in id order, so on PostgreSQL two of them can deadlock; either side may be the one aborted.
  */
 const abortedStates: ReadonlySet<string> = new Set(['40P01', '40001']);
 
-async function withRetry<T>(work: () => Promise<T>, retriedStates: ReadonlySet<string>): Promise<T> {
+async function withRetry<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await work();
     } catch (error) {
       const state = sqlStateOf(error);
-      if (attempt >= attemptsMax || state === undefined || !retriedStates.has(state)) {
+      if (attempt >= attemptsMax || state === undefined || !abortedStates.has(state)) {
         throw error;
       }
       // Colliding transactions retried at once tend to collide again: wait a random, growing while.
@@ -531,7 +568,7 @@ async function withRetry<T>(work: () => Promise<T>, retriedStates: ReadonlySet<s
   }
 }
 
-export function sqlStateOf(error: unknown): string | undefined {
+function sqlStateOf(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) {
     return undefined;
   }
@@ -540,5 +577,5 @@ export function sqlStateOf(error: unknown): string | undefined {
 }
 
 function assertNever(value: never): never {
-  throw new Error(`ledger: unexpected outcome ${String(value)}`);
+  throw new Error(`ledger: unexpected value ${String(value)}`);
 }

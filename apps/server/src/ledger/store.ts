@@ -1,20 +1,21 @@
+import type { Fen } from '@site/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { AccountIdentity } from './accounts.ts';
+import { type AccountIdentity, isMemberKind } from './accounts.ts';
 
 /** The only file that writes SQL for the ledger tables; `reconcile.ts` only reads them. */
 
 export interface AccountRow {
   id: bigint;
   siteId: number;
+  /** House, venue and external accounts: no balance row, their balance derives from entries. */
   mayGoNegative: boolean;
-  shardCount: number;
 }
 
 export async function findAccount(db: Db, identity: AccountIdentity): Promise<AccountRow | undefined> {
   const row = await db
     .selectFrom('ledger_accounts')
-    .select(['id', 'site_id', 'may_go_negative', 'shard_count'])
+    .select(['id', 'site_id', 'may_go_negative'])
     .where('site_id', '=', identity.siteId)
     .where('kind', '=', identity.kind)
     .where((eb) =>
@@ -22,21 +23,14 @@ export async function findAccount(db: Db, identity: AccountIdentity): Promise<Ac
     )
     .where('code', '=', identity.code)
     .executeTakeFirst();
-  return row
-    ? { id: row.id, siteId: row.site_id, mayGoNegative: row.may_go_negative, shardCount: row.shard_count }
-    : undefined;
+  return row ? { id: row.id, siteId: row.site_id, mayGoNegative: row.may_go_negative } : undefined;
 }
 
 /**
- * Creates the account and its balance rows unless they exist; safe to race. A concurrent
- * creator's insert waits for the first to commit, then finds its row.
+ * Creates the account, and a member account's balance row, unless they exist; safe to race. A
+ * concurrent creator's insert waits for the first to commit, then finds its row.
  */
-export async function upsertAccount(
-  db: Db,
-  identity: AccountIdentity,
-  shardCount: number,
-  now: Date,
-): Promise<AccountRow> {
+export async function upsertAccount(db: Db, identity: AccountIdentity, now: Date): Promise<AccountRow> {
   return db.transaction().execute(async (tx) => {
     await tx
       .insertInto('ledger_accounts')
@@ -45,7 +39,6 @@ export async function upsertAccount(
         kind: identity.kind,
         member_id: identity.memberId,
         code: identity.code,
-        shard_count: shardCount,
         created_at: now,
       })
       .onConflict((conflict) => conflict.columns(['site_id', 'kind', 'member_id', 'code']).doNothing())
@@ -54,16 +47,13 @@ export async function upsertAccount(
     if (!account) {
       throw new Error(`ledger: account ${identity.kind} vanished after upsert`);
     }
-    const shards = Array.from({ length: account.shardCount }, (_, shard) => ({
-      account_id: account.id,
-      shard,
-      may_go_negative: account.mayGoNegative,
-    }));
-    await tx
-      .insertInto('ledger_balances')
-      .values(shards)
-      .onConflict((conflict) => conflict.columns(['account_id', 'shard']).doNothing())
-      .execute();
+    if (isMemberKind(identity.kind)) {
+      await tx
+        .insertInto('ledger_balances')
+        .values({ account_id: account.id, may_go_negative: false })
+        .onConflict((conflict) => conflict.column('account_id').doNothing())
+        .execute();
+    }
     return account;
   });
 }
@@ -71,11 +61,9 @@ export async function upsertAccount(
 export interface TransferCall {
   transferId: string;
   siteId: number;
-  debitAccountId: bigint;
-  debitShard: number;
-  creditAccountId: bigint;
-  creditShard: number;
-  amountFen: bigint;
+  debit: AccountRow;
+  credit: AccountRow;
+  amountFen: Fen;
   kind: string;
   memo: string;
   isPending: boolean;
@@ -84,21 +72,21 @@ export interface TransferCall {
 
 export interface TransferCallResult {
   outcome: 'created' | 'exists' | 'insufficient';
-  debit_available_fen: bigint | null;
-  debit_pending_fen: bigint | null;
-  credit_available_fen: bigint | null;
+  debit_available_fen: Fen | null;
+  debit_pending_fen: Fen | null;
+  credit_available_fen: Fen | null;
 }
 
 export async function callTransfer(db: Db, call: TransferCall): Promise<TransferCallResult> {
   const result = await sql<TransferCallResult>`select * from ledger_transfer(
-    ${call.transferId}, ${call.siteId}, ${call.debitAccountId}, ${call.debitShard}::smallint,
-    ${call.creditAccountId}, ${call.creditShard}::smallint, ${call.amountFen}, ${call.kind}, ${call.memo},
+    ${call.transferId}, ${call.siteId}, ${call.debit.id}, ${!call.debit.mayGoNegative},
+    ${call.credit.id}, ${!call.credit.mayGoNegative}, ${call.amountFen}, ${call.kind}, ${call.memo},
     ${call.isPending}, ${call.now})`.execute(db);
   return onlyRow(result.rows, 'ledger_transfer');
 }
 
 export interface ResolveCallResult {
-  outcome: 'done' | 'pending' | 'posted' | 'voided' | 'missing';
+  outcome: 'done' | 'posted' | 'voided' | 'missing';
 }
 
 /** Posts or voids a pending transfer; any other outcome names the status it already had. */
@@ -109,10 +97,15 @@ export async function callResolve(
   now: Date,
 ): Promise<ResolveCallResult> {
   const result =
-    action === 'post'
-      ? await sql<ResolveCallResult>`select outcome from ledger_post(${transferId}, ${now})`.execute(db)
-      : await sql<ResolveCallResult>`select outcome from ledger_void(${transferId}, ${now})`.execute(db);
-  return onlyRow(result.rows, `ledger_${action}`);
+    await sql<ResolveCallResult>`select outcome from ledger_resolve(${transferId}, ${action}, ${now})`.execute(
+      db,
+    );
+  return onlyRow(result.rows, 'ledger_resolve');
+}
+
+/** Checkpoints every derived balance written since its last checkpoint. */
+export async function callCheckpoint(db: Db, now: Date): Promise<void> {
+  await sql`select accounts from ledger_checkpoint(${now})`.execute(db);
 }
 
 export async function findTransfer(db: Db, transferId: string) {
@@ -123,7 +116,7 @@ export type TransferRow = NonNullable<Awaited<ReturnType<typeof findTransfer>>>;
 
 /**
  * One side of an entry row as an account sees it: the debit leg carries the amount negated. A
- * reservation or void has both legs on one balance row (available and pending buckets).
+ * reservation or void has both legs on one account (available and pending buckets).
  */
 export interface EntryLegRow {
   id: bigint;
@@ -132,28 +125,31 @@ export interface EntryLegRow {
   phase: 'reserve' | 'post' | 'void';
   account_id: bigint;
   bucket: 'available' | 'pending';
-  amount_fen: bigint;
-  balance_after_fen: bigint;
+  amount_fen: Fen;
+  balance_after_fen: Fen | null;
   created_at: Date;
-  transfer_kind: string;
-  transfer_memo: string;
+  kind: string;
+  memo: string;
   transfer_status: 'pending' | 'posted' | 'voided';
 }
 
-export async function sumBalances(db: Db, accountId: bigint) {
-  const row = await db
+export async function memberBalance(db: Db, accountId: bigint) {
+  return db
     .selectFrom('ledger_balances')
-    .select([
-      sql<bigint>`coalesce(sum(available_fen), 0)::int8`.as('available_fen'),
-      sql<bigint>`coalesce(sum(pending_fen), 0)::int8`.as('pending_fen'),
-    ])
+    .select(['available_fen', 'pending_fen'])
     .where('account_id', '=', accountId)
-    .executeTakeFirstOrThrow();
-  return row;
+    .executeTakeFirst();
+}
+
+/** A house, venue or external balance: its latest checkpoint plus the legs written after it. */
+export async function derivedBalance(db: Db, accountId: bigint) {
+  const result = await sql<{ available_fen: Fen; pending_fen: Fen }>`select available_fen, pending_fen
+    from ledger_derived_balance(${accountId})`.execute(db);
+  return onlyRow(result.rows, 'ledger_derived_balance');
 }
 
 /**
- * An account's entry legs, newest first, joined to their transfer (kind, memo, status),
+ * An account's entry legs, newest first, with their transfer's status (from its resolution entry),
  * optionally within [from, to) by created_at. Each side is an index range scan.
  */
 export async function listAccountEntries(
@@ -165,17 +161,19 @@ export async function listAccountEntries(
 ) {
   const inRange = range ? sql`and created_at >= ${range.from} and created_at < ${range.to}` : sql``;
   const [list, count] = await Promise.all([
-    sql<EntryLegRow>`select legs.*, t.kind transfer_kind, t.memo transfer_memo, t.status transfer_status
+    sql<EntryLegRow>`select legs.*,
+        case when not legs.is_pending or r.phase = 'post' then 'posted' when r.phase = 'void' then 'voided'
+          else 'pending' end transfer_status
       from (
-        select id, 'debit' leg, transfer_id, phase, debit_account_id account_id, debit_bucket bucket,
-            -amount_fen amount_fen, debit_balance_after_fen balance_after_fen, created_at
+        select id, 'debit' leg, transfer_id, phase, is_pending, kind, memo, debit_account_id account_id,
+            debit_bucket bucket, -amount_fen amount_fen, debit_balance_after_fen balance_after_fen, created_at
           from ledger_entries where debit_account_id = ${accountId} ${inRange}
         union all
-        select id, 'credit' leg, transfer_id, phase, credit_account_id account_id, credit_bucket bucket,
-            amount_fen, credit_balance_after_fen balance_after_fen, created_at
+        select id, 'credit' leg, transfer_id, phase, is_pending, kind, memo, credit_account_id account_id,
+            credit_bucket bucket, amount_fen, credit_balance_after_fen balance_after_fen, created_at
           from ledger_entries where credit_account_id = ${accountId} ${inRange}
       ) legs
-      join ledger_transfers t on t.id = legs.transfer_id
+      left join ledger_entries r on r.transfer_id = legs.transfer_id and r.phase <> 'reserve' and r.is_pending
       order by legs.id desc, legs.leg
       offset ${offset} limit ${limit}`.execute(db),
     sql<{ total: bigint }>`select

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readToken } from '../lib/token.ts';
+import { messages } from '../lib/messages.ts';
+import { modalSnapshot } from '../lib/modal-store.ts';
+import { readToken, saveToken } from '../lib/token.ts';
 import { bootShell } from './boot.ts';
 
 const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
@@ -13,6 +15,19 @@ describe('start-up', () => {
     expect(readToken()).toBe('abc');
     expect(localStorage.getItem('agent_verify')).toBe('1');
     expect(window.location.pathname + window.location.search).toBe('/download?i_code=I9&agent_verify=1');
+  });
+
+  it('asks before a link token replaces another session; the token leaves the address bar at once', () => {
+    saveToken('token-of-member-a');
+    window.history.replaceState(null, '', '/mine?token=token-of-member-b&from=ad');
+    const reload = vi.fn();
+    bootShell(window, Date.UTC(2026, 0, 1), reload);
+    expect(window.location.pathname + window.location.search).toBe('/mine?from=ad');
+    expect(readToken()).toBe('token-of-member-a');
+    expect(modalSnapshot()).toMatchObject([
+      { kind: 'confirm', content: messages.shell.switchAccountConfirm },
+    ]);
+    expect(reload).not.toHaveBeenCalled();
   });
 
   it('sends a phone to /download-page, saving where it was going', () => {

@@ -1,22 +1,30 @@
-import { captureEntryParams } from '../lib/entry-params.ts';
+import { adoptEntryToken, captureEntryParams } from '../lib/entry-params.ts';
 import { mobileRedirectTarget } from '../lib/mobile-redirect.ts';
 import { captureInstallPrompt } from '../lib/pwa-install.ts';
 
-/** Query params that carry a session; kept out of the address bar once stored. */
+/** Query params that carry a session: taken out of the address bar at once, whatever happens to it. */
 const sessionParams = ['token', 'appdown-token'];
 
 /**
- * Start-up, before the first render: store what the entry URL carries, then send mobile
- * visitors to the download landing page (once; it saves where they were going).
+ * Start-up, before the first render: store what the entry URL carries and take the token out
+ * of the address bar at once (signing in with it may first ask to switch accounts), then send
+ * mobile visitors to the download landing page (once; it saves where they were going).
  */
-export function bootShell(win: Window = window, now = Date.now()): void {
-  captureEntryParams(win.location.search, now);
+export function bootShell(
+  win: Window = window,
+  now = Date.now(),
+  reload = () => win.location.reload(),
+): void {
+  const entryToken = captureEntryParams(win.location.search, now);
   const url = new URL(win.location.href);
   if (sessionParams.some((param) => url.searchParams.has(param))) {
     for (const param of sessionParams) {
       url.searchParams.delete(param);
     }
     win.history.replaceState(win.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }
+  if (entryToken) {
+    void adoptEntryToken(entryToken, { reload, now });
   }
   const target = mobileRedirectTarget(win.location, win.navigator.userAgent);
   if (target) {

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { captureEntryParams, isAppSession, readReferral } from './entry-params.ts';
-import { readToken } from './token.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { adoptEntryToken, captureEntryParams, isAppSession, readReferral } from './entry-params.ts';
+import { messages } from './messages.ts';
+import { modalSnapshot, settleModal } from './modal-store.ts';
+import { readToken, saveToken } from './token.ts';
 
 const hourMs = 3_600_000;
 
@@ -36,17 +38,65 @@ describe('entry params', () => {
     expect(readReferral('r_code')).toBeUndefined();
   });
 
-  it('signs in with the token or appdown-token param', () => {
-    captureEntryParams('?token=tok-1');
-    expect(readToken()).toBe('tok-1');
-    captureEntryParams('?appdown-token=tok-2');
-    expect(readToken()).toBe('tok-2');
+  it('hands back the token or appdown-token param without signing in yet', () => {
+    expect(captureEntryParams('?token=tok-1')).toBe('tok-1');
+    expect(captureEntryParams('?appdown-token=tok-2')).toBe('tok-2');
     expect(localStorage.getItem('appdown-token')).toBe('tok-2');
+    expect(captureEntryParams('?i_code=I1')).toBeUndefined();
+    expect(readToken()).toBeUndefined();
   });
 
   it('marks the session as in-app with isApp=1', () => {
     expect(isAppSession()).toBe(false);
     captureEntryParams('?isApp=1');
     expect(isAppSession()).toBe(true);
+  });
+});
+
+describe('a token from the entry URL', () => {
+  /** Answers the one open question, as the person at the screen would. */
+  function answer(isConfirmed: boolean) {
+    const [question] = modalSnapshot();
+    expect(question).toMatchObject({
+      kind: 'confirm',
+      content: messages.shell.switchAccountConfirm,
+      confirmText: messages.shell.switchAccount,
+      cancelText: messages.shell.keepAccount,
+    });
+    settleModal(question?.id ?? 0, isConfirmed);
+  }
+
+  it('signs in at once when no one is signed in, or when it is the session already', async () => {
+    const reload = vi.fn();
+    expect(await adoptEntryToken('tok-a', { reload })).toBe(true);
+    expect(await adoptEntryToken('tok-a', { reload })).toBe(true);
+    expect(readToken()).toBe('tok-a');
+    expect(modalSnapshot()).toEqual([]);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('keeps the current member when the switch is declined', async () => {
+    saveToken('tok-a');
+    localStorage.setItem('userInfo', '{"username":"membera"}');
+    const reload = vi.fn();
+    const adopted = adoptEntryToken('tok-b', { reload });
+    expect(readToken()).toBe('tok-a');
+    answer(false);
+    expect(await adopted).toBe(false);
+    expect(readToken()).toBe('tok-a');
+    expect(localStorage.getItem('userInfo')).not.toBeNull();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('switches on yes, dropping the previous member, and reloads the page', async () => {
+    saveToken('tok-a');
+    localStorage.setItem('userInfo', '{"username":"membera"}');
+    const reload = vi.fn();
+    const adopted = adoptEntryToken('tok-b', { reload });
+    answer(true);
+    expect(await adopted).toBe(true);
+    expect(readToken()).toBe('tok-b');
+    expect(localStorage.getItem('userInfo')).toBeNull();
+    expect(reload).toHaveBeenCalledOnce();
   });
 });

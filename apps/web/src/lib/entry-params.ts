@@ -1,6 +1,8 @@
 import { type ReferralParam, referralExpiryMs, referralParams } from '@site/contract';
+import { messages } from './messages.ts';
+import { modal } from './modal-store.ts';
 import { local, readJson, session, storageKeys } from './storage.ts';
-import { saveToken } from './token.ts';
+import { clearToken, readToken, saveToken } from './token.ts';
 
 interface StoredReferral {
   value: string;
@@ -55,10 +57,11 @@ export function isAppSession(): boolean {
 }
 
 /**
- * Stores what the entry URL carries: agent_verify, referral codes with their time, the
- * token (also `appdown-token` from the app download flow) and the in-app flag.
+ * Stores what the entry URL carries: agent_verify, referral codes with their time and the
+ * in-app flag. Returns the session token it carries (`token`, or `appdown-token` from the app
+ * download flow) for `adoptEntryToken`.
  */
-export function captureEntryParams(search: string, now = Date.now()): void {
+export function captureEntryParams(search: string, now = Date.now()): string | undefined {
   const params = new URLSearchParams(search);
   const agentVerify = params.get('agent_verify');
   if (agentVerify !== null) {
@@ -74,12 +77,36 @@ export function captureEntryParams(search: string, now = Date.now()): void {
   if (appdownToken) {
     local.set(storageKeys.appdownToken, appdownToken);
   }
-  const token = params.get('token') || appdownToken;
-  if (token) {
-    saveToken(token, now);
-  }
   const isApp = params.get('isApp');
   if (isApp === '1' || isApp === 'true') {
     session.set(storageKeys.isApp, '1');
   }
+  return params.get('token') || appdownToken || undefined;
+}
+
+/**
+ * Signs in with a token from the entry URL. With no session, or this same one, it is kept at
+ * once. Replacing another session waits for a yes: a link must not swap the account someone
+ * acts in without them seeing it. A switch reloads the page, so nothing of the previous member
+ * stays on screen. Resolves whether the URL's token is now the session.
+ */
+export async function adoptEntryToken(token: string, options: { reload: () => void; now?: number }) {
+  const current = readToken();
+  if (current === undefined || current === token) {
+    saveToken(token, options.now);
+    return true;
+  }
+  const isSwitching = await modal.confirm({
+    content: messages.shell.switchAccountConfirm,
+    confirmText: messages.shell.switchAccount,
+    cancelText: messages.shell.keepAccount,
+  });
+  if (!isSwitching) {
+    return false;
+  }
+  // clearToken also drops the previous member's cached user info.
+  clearToken();
+  saveToken(token, options.now);
+  options.reload();
+  return true;
 }

@@ -16,6 +16,9 @@ export const messages = {
     footerLinks: ['关于我们', '联系我们', '合作伙伴', '存款帮助', '取款帮助', '常见问题', '责任博彩'],
     copyright: (title: string, year: number) => `Copyright © ${year} ${title} 版权所有`,
     responsibleGaming: '理性娱乐，未满18周岁禁止参与。本站默认使用游戏币，不涉及真实资金。',
+    switchAccountConfirm: '当前已登录其他账号，是否切换为链接中的账号？',
+    switchAccount: '切换账号',
+    keepAccount: '保持当前账号',
   },
   nav: {
     home: '首页',

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Every ledger transfer id is built here, so each kind of movement has one spelling. The formats
+ * are those already stored: a replay of an old request must find its first transfer again.
+ */
+export type TransferId = string & { readonly __brand: 'TransferId' };
+
+const transferIdPattern = /^[A-Za-z0-9_:.-]{1,64}$/;
+
+function checked(text: string): TransferId {
+  if (!transferIdPattern.test(text)) {
+    throw new Error(`ledger: transfer id ${JSON.stringify(text)} is not 1-64 letters, digits or _:.-`);
+  }
+  return text as TransferId;
+}
+
+/** Caller ids are unique per member only: the hash carries the member, so two members never collide. */
+function perMember(prefix: string, memberId: bigint, ...parts: string[]): TransferId {
+  const digest = createHash('sha256')
+    .update([memberId, ...parts].join(':'))
+    .digest('hex');
+  return checked(`${prefix}:${digest.slice(0, 40)}`);
+}
+
+const withdrawalHoldPrefix = 'withdraw:';
+
+export const transferIds = {
+  deposit: (orderNo: string) => checked(`deposit:${orderNo}`),
+  withdrawalHold: (orderNo: string) => checked(`${withdrawalHoldPrefix}${orderNo}`),
+  withdrawalPaid: (orderNo: string) => checked(`withdraw-paid:${orderNo}`),
+  withdrawalReturned: (orderNo: string) => checked(`withdraw-back:${orderNo}`),
+  adjustment: (siteId: number, adjustmentId: string) => checked(`adj:${siteId}:${adjustmentId}`),
+  venueTransfer: (memberId: bigint, callerId: string) => perMember('vt', memberId, callerId),
+  venueRecall: (memberId: bigint, callerId: string, venueCode: string) =>
+    perMember('rc', memberId, callerId, venueCode),
+  bonusConversion: (memberId: bigint, callerId: string) => perMember('bc', memberId, callerId),
+  /** An id its caller names whole (tests, benchmarks, the crash load): checked, not built. */
+  named: (text: string) => checked(text),
+};
+
+/** The withdrawal order a hold transfer belongs to, or undefined for any other transfer. */
+export function withdrawalHoldOrderNo(transferId: string): string | undefined {
+  return transferId.startsWith(withdrawalHoldPrefix)
+    ? transferId.slice(withdrawalHoldPrefix.length)
+    : undefined;
+}
