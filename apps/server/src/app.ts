@@ -84,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const registrar = createRouteRegistrar(app, { guard, resolvers: accessResolversOf(deps.services) });
   const route = registrar.register;
   registerSiteRoutes(route, deps.services.sites, deps.clock);
-  registerJsonCacheRoutes(route, deps.stores.cache);
+  registerJsonCacheRoutes(route, deps.stores);
   registerAuthRoutes(route, deps.services.auth);
   registerAdminRoutes(route, deps.services.operators, deps.services.auth);
   registerCashierRoutes(route, deps.services.cashier);

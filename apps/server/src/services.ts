@@ -28,7 +28,7 @@ export async function createServices(
   const sites = await createSiteService({ db: stores.db, pubsub: stores.pubsub, clock });
   // One hasher, so members and operators share one cap on concurrent argon2id work.
   const hasher = createPasswordHasher();
-  const authDeps = { db: stores.db, cache: stores.cache, clock, sites, hasher };
+  const authDeps = { db: stores.db, security: stores.security, clock, sites, hasher };
   const ledger = createLedgerService({ db: stores.db, clock });
   const auth = await createAuthService({
     ...authDeps,

@@ -99,9 +99,10 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
 
 export const captchaSchema = z.object({
   captchaId: z.string(),
-  image: z.string().describe('data:image/svg+xml;base64 URL'),
+  image: z.string().describe('data:image/png;base64 URL'),
   expiresAt: isoTime,
 });
+export type Captcha = z.infer<typeof captchaSchema>;
 
 export const deviceVerifyBodySchema = z.object({
   ticket: z.string().min(1).max(64),

@@ -1,216 +1,154 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import { captchaLength } from '@site/contract';
+import { createHmac, randomBytes } from 'node:crypto';
+import { type Captcha, captchaLength } from '@site/contract';
 import { AppError } from '../app-error.ts';
-import type { CacheStore } from '../stores/cache.ts';
-import type { Clock } from '../stores/clock.ts';
+import type { SecurityStateStore } from '../stores/security-state.ts';
+import { renderCaptchaPng } from './captcha-image.ts';
 import { hashSecretFor, isSameHash, randomDigits } from './tokens.ts';
 
 export const captchaTtlMs = 2 * 60_000;
 
 /**
- * Digits as strokes on a 10 x 16 grid. The image is drawn from these as jittered paths, so the
- * SVG source holds no text a script could read back.
+ * Where captchas come from. Whatever the provider, it is one brake among several: the login
+ * throttle's per-account, per-pair and per-IP delays hold without it.
  */
-const digitStrokes: Record<string, number[][][]> = {
-  '0': [
-    [
-      [2, 1],
-      [8, 1],
-      [9, 3],
-      [9, 13],
-      [8, 15],
-      [2, 15],
-      [1, 13],
-      [1, 3],
-      [2, 1],
-    ],
-  ],
-  '1': [
-    [
-      [3, 4],
-      [6, 1],
-      [6, 15],
-    ],
-    [
-      [3, 15],
-      [9, 15],
-    ],
-  ],
-  '2': [
-    [
-      [1, 4],
-      [3, 1],
-      [7, 1],
-      [9, 4],
-      [9, 6],
-      [1, 15],
-      [9, 15],
-    ],
-  ],
-  '3': [
-    [
-      [1, 2],
-      [8, 1],
-      [5, 7],
-      [9, 10],
-      [8, 14],
-      [5, 15],
-      [1, 14],
-    ],
-  ],
-  '4': [
-    [
-      [7, 15],
-      [7, 1],
-      [1, 11],
-      [9, 11],
-    ],
-  ],
-  '5': [
-    [
-      [9, 1],
-      [2, 1],
-      [1, 7],
-      [6, 6],
-      [9, 9],
-      [8, 14],
-      [4, 15],
-      [1, 13],
-    ],
-  ],
-  '6': [
-    [
-      [8, 1],
-      [3, 4],
-      [1, 10],
-      [2, 14],
-      [5, 15],
-      [8, 14],
-      [9, 11],
-      [7, 8],
-      [3, 8],
-      [1, 10],
-    ],
-  ],
-  '7': [
-    [
-      [1, 1],
-      [9, 1],
-      [4, 15],
-    ],
-  ],
-  '8': [
-    [
-      [5, 8],
-      [2, 6],
-      [2, 2],
-      [5, 1],
-      [8, 2],
-      [8, 6],
-      [5, 8],
-      [1, 11],
-      [2, 14],
-      [5, 15],
-      [8, 14],
-      [9, 11],
-      [5, 8],
-    ],
-  ],
-  '9': [
-    [
-      [8, 7],
-      [5, 8],
-      [2, 7],
-      [1, 4],
-      [3, 1],
-      [7, 1],
-      [9, 4],
-      [8, 10],
-      [3, 15],
-    ],
-  ],
-};
-
-const imageWidth = 120;
-const imageHeight = 44;
-
-const between = (low: number, high: number) => low + (randomInt(0, 10_000) / 10_000) * (high - low);
-const color = () => `hsl(${randomInt(0, 360)},${randomInt(45, 75)}%,${randomInt(25, 45)}%)`;
-const fixed = (value: number) => value.toFixed(1);
-
-function drawDigit(digit: string, slot: number): string {
-  const scale = between(1.9, 2.3);
-  const angle = (between(-25, 25) * Math.PI) / 180;
-  const originX = 10 + slot * 27 + between(-2, 2);
-  const originY = 6 + between(-3, 3);
-  const place = ([x = 0, y = 0]: number[]) => {
-    const jitteredX = (x - 5 + between(-0.4, 0.4)) * scale;
-    const jitteredY = (y - 8 + between(-0.4, 0.4)) * scale;
-    const rotatedX = jitteredX * Math.cos(angle) - jitteredY * Math.sin(angle);
-    const rotatedY = jitteredX * Math.sin(angle) + jitteredY * Math.cos(angle);
-    return `${fixed(originX + 5 * scale + rotatedX)},${fixed(originY + 8 * scale + rotatedY)}`;
-  };
-  return (digitStrokes[digit] ?? [])
-    .map((stroke) => {
-      const points = stroke.map(place);
-      return `<path d="M${points.join('L')}" fill="none" stroke="${color()}" stroke-width="${fixed(between(2, 3))}" stroke-linecap="round" stroke-linejoin="round"/>`;
-    })
-    .join('');
+export interface CaptchaProvider {
+  /** A challenge for `GET /user/captcha`. */
+  issue(): Promise<Captcha>;
+  /**
+   * Resolves when the answer is right. Throws 6021 when none was given, 6024 when it is wrong,
+   * unknown or already used; a third-party provider throws its own code (6022 / 6023) when the
+   * player must go through its widget or it cannot be reached.
+   */
+  verify(captchaId: string | undefined, captchaCode: string | undefined): Promise<void>;
 }
 
-function drawNoise(): string {
-  const lines = Array.from({ length: 5 }, () => {
-    const point = () => `${fixed(between(0, imageWidth))},${fixed(between(0, imageHeight))}`;
-    return `<path d="M${point()}Q${point()} ${point()}" fill="none" stroke="${color()}" stroke-width="${fixed(between(1, 2))}"/>`;
-  });
-  const dots = Array.from(
-    { length: 30 },
-    () =>
-      `<circle cx="${fixed(between(0, imageWidth))}" cy="${fixed(between(0, imageHeight))}" r="${fixed(between(0.5, 1.5))}" fill="${color()}"/>`,
-  );
-  return lines.join('') + dots.join('');
+export interface CaptchaService extends CaptchaProvider {
+  /** The plain answer of an image captcha, kept only in test mode; no route exposes it. */
+  answerForTests(captchaId: string): string | undefined;
 }
-
-export function drawCaptchaSvg(answer: string): string {
-  const digits = Array.from(answer, drawDigit).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${imageWidth}" height="${imageHeight}" viewBox="0 0 ${imageWidth} ${imageHeight}"><rect width="100%" height="100%" fill="#f4f1ea"/>${drawNoise()}${digits}</svg>`;
-}
-
-export type CaptchaService = ReturnType<typeof createCaptchaService>;
 
 /**
- * Image captchas: the answer lives hashed in the cache for two minutes and is taken out on the
- * first attempt, right or wrong. In test mode the plain answers are also kept in memory so tests
- * can solve them; no route exposes them.
+ * Our own image captcha, the default: a PNG of four digits; the answer lives hashed in the
+ * security state for two minutes and is taken out on the first attempt, right or wrong.
  */
-export function createCaptchaService(deps: { cache: CacheStore; clock: Clock; isTestMode: boolean }) {
-  const testAnswers = new Map<string, string>();
+export function createImageCaptchaProvider(deps: {
+  security: SecurityStateStore;
+  onIssued?: (captchaId: string, answer: string) => void;
+}): CaptchaProvider {
   const keyOf = (captchaId: string) => `captcha:${captchaId}`;
   return {
     async issue() {
       const captchaId = randomBytes(16).toString('base64url');
       const answer = randomDigits(captchaLength);
-      const entry = await deps.cache.set(keyOf(captchaId), hashSecretFor(captchaId, answer), captchaTtlMs);
-      if (deps.isTestMode) {
-        testAnswers.set(captchaId, answer);
-      }
-      const image = `data:image/svg+xml;base64,${Buffer.from(drawCaptchaSvg(answer)).toString('base64')}`;
-      return { captchaId, image, expiresAt: new Date(entry.expiresAtMs).toISOString() };
+      const [entry, png] = await Promise.all([
+        deps.security.set(keyOf(captchaId), hashSecretFor(captchaId, answer), captchaTtlMs),
+        renderCaptchaPng(answer),
+      ]);
+      deps.onIssued?.(captchaId, answer);
+      return {
+        captchaId,
+        image: `data:image/png;base64,${png.toString('base64')}`,
+        expiresAt: new Date(entry.expiresAtMs).toISOString(),
+      };
     },
-
-    /** Throws 6021 when no answer was given, 6024 when it is wrong, unknown or already used. */
-    async verify(captchaId: string | undefined, captchaCode: string | undefined): Promise<void> {
+    async verify(captchaId, captchaCode) {
       if (!captchaId || !captchaCode) {
         throw new AppError(6021, undefined, { isCaptchaRequired: true });
       }
-      const stored = await deps.cache.take(keyOf(captchaId));
+      const stored = await deps.security.take(keyOf(captchaId));
       if (!stored || !isSameHash(stored, hashSecretFor(captchaId, captchaCode.trim()))) {
         throw new AppError(6024, undefined, { isCaptchaRequired: true });
       }
     },
+  };
+}
 
-    answerForTests(captchaId: string): string | undefined {
-      return testAnswers.get(captchaId);
+/** A third-party behaviour captcha: 极验 answers 6022 when it is needed or down, 云验证 6023. */
+export interface RemoteCaptchaConfig {
+  kind: 'geetest' | 'cloud';
+  /** The public id the provider's widget is started with. */
+  appId: string;
+  /** Signs each verification request, so the provider knows it is us. */
+  secretKey: string;
+  /** The provider's server-side verification endpoint. */
+  verifyUrl: string;
+  timeoutMs: number;
+}
+
+const remoteCodes = { geetest: 6022, cloud: 6023 } as const satisfies Record<
+  RemoteCaptchaConfig['kind'],
+  number
+>;
+
+/**
+ * The player solves the provider's widget in the browser, which hands back a challenge id and a
+ * token; the server asks the provider whether that token passed. The wire format follows the
+ * common shape of these services (signed id and token in, `result` out); a specific vendor's
+ * endpoint needs only its field names here.
+ */
+export function createRemoteCaptchaProvider(
+  config: RemoteCaptchaConfig,
+  deps: { security: SecurityStateStore; fetch?: typeof fetch },
+): CaptchaProvider {
+  const code = remoteCodes[config.kind];
+  const widgetNeeded = () => new AppError(code, undefined, { isCaptchaRequired: true, appId: config.appId });
+  const askProvider = async (captchaId: string, captchaCode: string) => {
+    const response = await (deps.fetch ?? fetch)(config.verifyUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        appId: config.appId,
+        captchaId,
+        captchaCode,
+        signToken: createHmac('sha256', config.secretKey).update(captchaId).digest('hex'),
+      }),
+      signal: AbortSignal.timeout(config.timeoutMs),
+    });
+    if (!response.ok) {
+      throw new Error(`captcha provider answered HTTP ${response.status}`);
+    }
+    const answer = (await response.json()) as { result?: unknown };
+    return answer.result === 'success';
+  };
+  return {
+    async issue() {
+      throw widgetNeeded();
     },
+    async verify(captchaId, captchaCode) {
+      if (!captchaId || !captchaCode) {
+        throw widgetNeeded();
+      }
+      // One use per token here too, whatever the provider remembers.
+      if (!(await deps.security.claim(`captcha:remote:${captchaId}`, '1', captchaTtlMs))) {
+        throw new AppError(6024, undefined, { isCaptchaRequired: true });
+      }
+      const isPassed = await askProvider(captchaId, captchaCode).catch(() => {
+        // Unreachable, slow or garbled: the player cannot pass, and must not pass unchecked.
+        throw widgetNeeded();
+      });
+      if (!isPassed) {
+        throw new AppError(6024, undefined, { isCaptchaRequired: true });
+      }
+    },
+  };
+}
+
+/** The image provider unless a third-party one is configured; test mode keeps image answers. */
+export function createCaptchaService(deps: {
+  security: SecurityStateStore;
+  isTestMode: boolean;
+  remote?: RemoteCaptchaConfig | undefined;
+}): CaptchaService {
+  const testAnswers = new Map<string, string>();
+  const provider = deps.remote
+    ? createRemoteCaptchaProvider(deps.remote, { security: deps.security })
+    : createImageCaptchaProvider({
+        security: deps.security,
+        ...(deps.isTestMode ? { onIssued: (captchaId, answer) => testAnswers.set(captchaId, answer) } : {}),
+      });
+  return {
+    issue: () => provider.issue(),
+    verify: (captchaId, captchaCode) => provider.verify(captchaId, captchaCode),
+    answerForTests: (captchaId) => testAnswers.get(captchaId),
   };
 }

@@ -2,8 +2,8 @@ import { type ClientType, formatFen, type MemberInfo, maskPhone } from '@site/co
 import { AppError } from '../app-error.ts';
 import type { Db } from '../db/database.ts';
 import type { SiteService } from '../site/service.ts';
-import type { CacheStore } from '../stores/cache.ts';
 import type { Clock } from '../stores/clock.ts';
+import type { SecurityStateStore } from '../stores/security-state.ts';
 import type { AccessBlocks } from './access-blocks.ts';
 import type { CaptchaService } from './captcha.ts';
 import type { PasswordHasher } from './passwords.ts';
@@ -14,12 +14,14 @@ import type { LoginThrottle } from './throttle.ts';
 /** What the auth rules need from the node: stores, clock, the site rules and the shared helpers. */
 export interface AuthContext {
   db: Db;
-  cache: CacheStore;
+  security: SecurityStateStore;
   clock: Clock;
   sites: SiteService;
   hasher: PasswordHasher;
   captcha: CaptchaService;
   throttle: LoginThrottle;
+  /** Counts two-factor codes wherever one is checked: login, switching it off, withdrawals. */
+  twoFactorThrottle: LoginThrottle;
   jwtSecret: string;
   /** Money held for the member (withdrawal hold, pending bets), in fen; the ledger answers it. */
   lockedMoneyOf: (siteId: number, memberId: bigint) => Promise<bigint>;

@@ -8,7 +8,7 @@ import { hashSecretFor, isSameHash, randomDigits } from './tokens.ts';
 
 /**
  * A login from a new device and a new IP, for a member with a phone or e-mail, finishes only
- * with a code sent there. The ticket that ties the steps together lives in the cache.
+ * with a code sent there. The ticket that ties the steps together lives in the security state.
  */
 export const deviceVerificationRules = {
   ticketTtlMs: 15 * 60_000,
@@ -38,7 +38,7 @@ const maskRecipient = (ticket: Ticket) =>
   ticket.channel === 'sms' ? maskPhone(ticket.recipient) : maskEmail(ticket.recipient);
 
 async function assertNotLocked(ctx: AuthContext, memberId: string) {
-  if (await ctx.cache.get(lockKey(memberId))) {
+  if (await ctx.security.get(lockKey(memberId))) {
     throw new AppError(6037);
   }
 }
@@ -51,7 +51,7 @@ async function sendTicketCode(ctx: AuthContext, ticketId: string, ticket: Ticket
     codeExpiresAtMs: ctx.clock.now() + deviceVerificationRules.codeTtlMs,
     sendCount: ticket.sendCount + 1,
   };
-  await ctx.cache.set(ticketKey(ticketId), JSON.stringify(saved), ttlMs);
+  await ctx.security.set(ticketKey(ticketId), JSON.stringify(saved), ttlMs);
   await sendCode(ctx, { ...ticket, purpose: 'device_verification', code });
   return { destination: maskRecipient(saved), expiresAt: new Date(saved.codeExpiresAtMs).toISOString() };
 }
@@ -65,7 +65,7 @@ export async function startDeviceVerification(
 ): Promise<AppError> {
   const memberId = String(member.id);
   await assertNotLocked(ctx, memberId);
-  const starts = await ctx.cache.increment(`device-verify:starts:${memberId}`, 3_600_000);
+  const starts = await ctx.security.increment(`device-verify:starts:${memberId}`, 3_600_000);
   if (starts > deviceVerificationRules.startsPerMemberPerHour) {
     return new AppError(6039);
   }
@@ -91,7 +91,7 @@ export async function startDeviceVerification(
 
 /** The ticket for this device: 6038 once it has expired, 6035 when it belongs to another device. */
 async function readTicket(ctx: AuthContext, caller: CallerContext, ticketId: string) {
-  const entry = await ctx.cache.get(ticketKey(ticketId));
+  const entry = await ctx.security.get(ticketKey(ticketId));
   if (!entry) {
     throw new AppError(6038);
   }
@@ -122,15 +122,18 @@ export async function finishDeviceVerification(
     throw new AppError(6038);
   }
   if (!isSameHash(ticket.codeHash, hashSecretFor(body.ticket, body.code))) {
-    const attempts = await ctx.cache.increment(attemptsKey(body.ticket), deviceVerificationRules.ticketTtlMs);
+    const attempts = await ctx.security.increment(
+      attemptsKey(body.ticket),
+      deviceVerificationRules.ticketTtlMs,
+    );
     if (attempts >= deviceVerificationRules.attemptsMax) {
-      await ctx.cache.delete(ticketKey(body.ticket));
-      await ctx.cache.set(lockKey(ticket.memberId), '1', deviceVerificationRules.lockMs);
+      await ctx.security.delete(ticketKey(body.ticket));
+      await ctx.security.set(lockKey(ticket.memberId), '1', deviceVerificationRules.lockMs);
       throw new AppError(6037);
     }
     throw new AppError(6036, undefined, { attemptsLeft: deviceVerificationRules.attemptsMax - attempts });
   }
-  if ((await ctx.cache.take(ticketKey(body.ticket))) === undefined) {
+  if ((await ctx.security.take(ticketKey(body.ticket))) === undefined) {
     throw new AppError(6038);
   }
   const member = await store.findMemberById(ctx.db, BigInt(ticket.memberId));

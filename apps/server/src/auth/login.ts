@@ -21,17 +21,26 @@ export async function assertLoginOpen(ctx: AuthContext, caller: CallerContext): 
 
 /**
  * Password check behind the throttle: a captcha when failures pile up, growing delays for the
- * failing pair and IP, and a dummy hash for unknown names so the answer time tells nothing.
+ * failing pair, IP and (from devices the account has not used) account, and a dummy hash for
+ * unknown names so the answer time tells nothing.
  */
 async function verifyCredentials(ctx: AuthContext, caller: CallerContext, body: LoginInput) {
   const username = body.username.toLowerCase();
-  const { isCaptchaRequired } = await ctx.throttle.check(caller.siteId, username, caller.ip);
-  if (isCaptchaRequired || body.captchaId) {
-    await ctx.captcha.verify(body.captchaId, body.captchaCode);
-  }
   const member = usernameRules.pattern.test(username)
     ? await store.findMemberByUsername(ctx.db, caller.siteId, username)
     : undefined;
+  // Asked for unknown names too (no member has id 0), so the answer time tells nothing.
+  const { isKnownDevice } = await store.loginFamiliarity(
+    ctx.db,
+    member?.id ?? 0n,
+    caller.ip,
+    caller.deviceUuid,
+  );
+  const options = { isTrustedDevice: isKnownDevice };
+  const { isCaptchaRequired } = await ctx.throttle.check(caller.siteId, username, caller.ip, options);
+  if (isCaptchaRequired || body.captchaId) {
+    await ctx.captcha.verify(body.captchaId, body.captchaCode);
+  }
   const isMatch = await ctx.hasher.verify(member?.password_hash, body.password);
   if (!member || !isMatch) {
     const after = await ctx.throttle.recordFailure(caller.siteId, username, caller.ip);
@@ -64,7 +73,7 @@ async function assertLoginRisk(
     throw new AppError(6029);
   }
   if (member.is_totp_enabled) {
-    await verifyMemberTotp(ctx, member, body.totpCode);
+    await verifyMemberTotp(ctx, member, body.totpCode, caller.ip);
     return;
   }
   const seen = await store.loginFamiliarity(ctx.db, member.id, caller.ip, caller.deviceUuid);

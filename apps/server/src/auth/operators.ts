@@ -3,8 +3,8 @@ import { headerNames, type OperatorPermission, operatorPermissions } from '@site
 import { AppError, validationError } from '../app-error.ts';
 import type { Db } from '../db/database.ts';
 import type { OperatorPrincipal } from '../http/access.ts';
-import type { CacheStore } from '../stores/cache.ts';
 import type { Clock } from '../stores/clock.ts';
+import type { SecurityStateStore } from '../stores/security-state.ts';
 import type { PasswordHasher } from './passwords.ts';
 import * as store from './store.ts';
 import type { OperatorRole } from './tables.ts';
@@ -31,11 +31,11 @@ const rolePermissions: Record<OperatorRole, ReadonlySet<OperatorPermission>> = {
  */
 export function createOperatorService(deps: {
   db: Db;
-  cache: CacheStore;
+  security: SecurityStateStore;
   clock: Clock;
   hasher: PasswordHasher;
 }) {
-  const throttle = createLoginThrottle(deps.cache, deps.clock, 'operator-login');
+  const throttle = createLoginThrottle(deps.security, deps.clock, 'operator-login');
   return {
     /** Creates an operator with a generated password, which only the caller ever sees. */
     async create(username: string): Promise<string> {

@@ -62,8 +62,11 @@ export async function sendPasswordResetCode(
   await ctx.captcha.verify(body.captchaId, body.captchaCode);
   const destination =
     body.channel === 'email' ? body.destination.toLowerCase() : body.destination.replace(/[\s-]/g, '');
-  const sendsFromIp = await ctx.cache.increment(`password-reset:ip:${caller.siteId}:${caller.ip}`, 3_600_000);
-  const sendsToDestination = await ctx.cache.increment(
+  const sendsFromIp = await ctx.security.increment(
+    `password-reset:ip:${caller.siteId}:${caller.ip}`,
+    3_600_000,
+  );
+  const sendsToDestination = await ctx.security.increment(
     `password-reset:to:${caller.siteId}:${destination}`,
     passwordResetRules.resendAfterMs,
   );
@@ -75,12 +78,12 @@ export async function sendPasswordResetCode(
   const contact = body.channel === 'sms' ? member?.phone : member?.email;
   if (member && contact === destination) {
     const code = randomDigits(verificationCodeLength);
-    await ctx.cache.set(
+    await ctx.security.set(
       codeKey(caller.siteId, username),
       hashSecretFor(username, code),
       passwordResetRules.codeTtlMs,
     );
-    await ctx.cache.delete(attemptsKey(caller.siteId, username));
+    await ctx.security.delete(attemptsKey(caller.siteId, username));
     await sendCode(ctx, {
       siteId: caller.siteId,
       channel: body.channel,
@@ -100,24 +103,24 @@ export async function resetPassword(
 ) {
   const username = body.username.toLowerCase();
   assertAcceptablePassword(body.password, body.confirmPassword, username);
-  const stored = (await ctx.cache.get(codeKey(caller.siteId, username)))?.value;
+  const stored = (await ctx.security.get(codeKey(caller.siteId, username)))?.value;
   if (!stored) {
     throw new AppError(10409);
   }
   if (!isSameHash(stored, hashSecretFor(username, body.code))) {
-    const attempts = await ctx.cache.increment(
+    const attempts = await ctx.security.increment(
       attemptsKey(caller.siteId, username),
       passwordResetRules.codeTtlMs,
     );
     if (attempts >= passwordResetRules.attemptsMax) {
-      await ctx.cache.delete(codeKey(caller.siteId, username));
+      await ctx.security.delete(codeKey(caller.siteId, username));
     }
     throw new AppError(10409);
   }
   const member = await store.findMemberByUsername(ctx.db, caller.siteId, username);
-  if ((await ctx.cache.take(codeKey(caller.siteId, username))) === undefined || !member) {
+  if ((await ctx.security.take(codeKey(caller.siteId, username))) === undefined || !member) {
     throw new AppError(10409);
   }
   await replacePassword(ctx, member.id, body.password);
-  await ctx.cache.delete(attemptsKey(caller.siteId, username));
+  await ctx.security.delete(attemptsKey(caller.siteId, username));
 }

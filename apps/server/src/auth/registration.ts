@@ -79,7 +79,7 @@ async function resolveReferral(ctx: AuthContext, siteId: number, body: RegisterI
 }
 
 async function assertRegistrationCaptcha(ctx: AuthContext, caller: CallerContext, body: RegisterInput) {
-  const recent = Number((await ctx.cache.get(`register:ip:${caller.siteId}:${caller.ip}`))?.value ?? 0);
+  const recent = Number((await ctx.security.get(`register:ip:${caller.siteId}:${caller.ip}`))?.value ?? 0);
   if (recent >= registrationRules.freePerIpPerHour || body.captchaId) {
     await ctx.captcha.verify(body.captchaId, body.captchaCode);
   }
@@ -111,7 +111,7 @@ export async function register(
     email: body.email?.toLowerCase() ?? null,
     referral,
   });
-  await ctx.cache.increment(`register:ip:${caller.siteId}:${caller.ip}`, registrationRules.windowMs);
+  await ctx.security.increment(`register:ip:${caller.siteId}:${caller.ip}`, registrationRules.windowMs);
   return startMemberSession(ctx, caller, member, body.isRemember);
 }
 

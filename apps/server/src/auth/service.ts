@@ -10,11 +10,11 @@ import type { z } from 'zod';
 import { AppError, validationError } from '../app-error.ts';
 import type { Db } from '../db/database.ts';
 import type { SiteService } from '../site/service.ts';
-import type { CacheStore } from '../stores/cache.ts';
 import type { Clock } from '../stores/clock.ts';
 import type { PubSub } from '../stores/pubsub.ts';
+import type { SecurityStateStore } from '../stores/security-state.ts';
 import { createAccessBlocks } from './access-blocks.ts';
-import { createCaptchaService } from './captcha.ts';
+import { createCaptchaService, type RemoteCaptchaConfig } from './captcha.ts';
 import {
   type AuthContext,
   assertAccessAllowed,
@@ -30,7 +30,7 @@ import { createPasswordHasher, type PasswordHasher } from './passwords.ts';
 import { register } from './registration.ts';
 import { authenticate, logout } from './sessions.ts';
 import * as store from './store.ts';
-import { createLoginThrottle } from './throttle.ts';
+import { createLoginThrottle, twoFactorThrottleRules } from './throttle.ts';
 import { signJwt, verifyJwt } from './tokens.ts';
 import { disableTotp, enableTotp, setupTotp, verifySecondFactor } from './two-factor.ts';
 
@@ -56,7 +56,7 @@ const callerOf = (request: AuthRequest): CallerContext => ({
 
 export interface AuthServiceDeps {
   db: Db;
-  cache: CacheStore;
+  security: SecurityStateStore;
   pubsub: PubSub;
   clock: Clock;
   sites: SiteService;
@@ -64,6 +64,8 @@ export interface AuthServiceDeps {
   lockedMoneyOf: (siteId: number, memberId: bigint) => Promise<bigint>;
   /** Keeps captcha answers readable through `captchaAnswerForTests`; never set outside tests. */
   isTestMode?: boolean;
+  /** A third-party captcha (极验 / 云验证) instead of our image captcha. */
+  remoteCaptcha?: RemoteCaptchaConfig | undefined;
 }
 
 /**
@@ -72,18 +74,24 @@ export interface AuthServiceDeps {
  */
 export async function createAuthService(deps: AuthServiceDeps) {
   const captcha = createCaptchaService({
-    cache: deps.cache,
-    clock: deps.clock,
+    security: deps.security,
     isTestMode: deps.isTestMode ?? false,
+    remote: deps.remoteCaptcha,
   });
   const ctx: AuthContext = {
     db: deps.db,
-    cache: deps.cache,
+    security: deps.security,
     clock: deps.clock,
     sites: deps.sites,
     hasher: deps.hasher ?? createPasswordHasher(),
     captcha,
-    throttle: createLoginThrottle(deps.cache, deps.clock, 'member-login'),
+    throttle: createLoginThrottle(deps.security, deps.clock, 'member-login'),
+    twoFactorThrottle: createLoginThrottle(
+      deps.security,
+      deps.clock,
+      'member-two-factor',
+      twoFactorThrottleRules,
+    ),
     jwtSecret: await store.ensureSecret(deps.db, 'socket-jwt', randomBytes(32).toString('base64url')),
     lockedMoneyOf: deps.lockedMoneyOf,
     accessBlocks: await createAccessBlocks({ db: deps.db, pubsub: deps.pubsub, clock: deps.clock }),

@@ -1,7 +1,8 @@
 import { routes } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing.ts';
-import { authClient, homeOf, registered } from './test-support.ts';
+import { authClient, homeOf, registered, strongPassword } from './test-support.ts';
+import { twoFactorThrottleRules } from './throttle.ts';
 import { encodeBase32, totpCodeAt, totpStepAt } from './totp.ts';
 
 let testApp: TestApp;
@@ -100,5 +101,77 @@ describe('two-factor', () => {
     expect((await disable({ code: codeNow(secret), password: 'Corr3ct-Horse-Battery' })).code).toBe(6000);
     expect(await isEnabled('totp0001')).toBe(false);
     expect((await client.login('totp0001')).code).toBe(6000);
+  });
+});
+
+/** A member with two-factor switched on, as a test of the guess limits starts. */
+async function withTwoFactor(username: string) {
+  const member = await registered(client, username);
+  const token = member.token;
+  const setup = await client.call<{ secret: string }>('POST', routes.totpSetup.path, {
+    ...as(username),
+    token,
+  });
+  const enabled = await client.call('POST', routes.totpEnable.path, {
+    ...as(username),
+    token,
+    body: { code: codeNow(setup.data.secret) },
+  });
+  expect(enabled.code).toBe(6000);
+  testApp.clock.advance(30_000);
+  return { secret: setup.data.secret, token, memberId: BigInt(member.member.memberId) };
+}
+
+const wrongCodeFor = (secret: string) => (codeNow(secret) === '000000' ? '111111' : '000000');
+
+describe('two-factor guesses', () => {
+  it('lock the step after five wrong codes: the sixth is refused with 6501 even when right', async () => {
+    const { secret } = await withTwoFactor('totp0002');
+    for (let guess = 1; guess <= twoFactorThrottleRules.delayAfterAccountFailures; guess += 1) {
+      const answer = await client.login('totp0002', { extra: { totpCode: wrongCodeFor(secret) } });
+      expect(answer.code).toBe(10409);
+    }
+    const locked = await client.login('totp0002', { extra: { totpCode: codeNow(secret) } });
+    expect(locked.code).toBe(6501);
+    expect(locked.message).toMatch(/请\d+秒后再试/);
+    testApp.clock.advance(twoFactorThrottleRules.delayFirstMs);
+    expect((await client.login('totp0002', { extra: { totpCode: codeNow(secret) } })).code).toBe(6000);
+  });
+
+  it('count on the withdrawal and switch-off paths too', async () => {
+    const { secret, token, memberId } = await withTwoFactor('totp0003');
+    for (let guess = 1; guess <= twoFactorThrottleRules.delayAfterAccountFailures; guess += 1) {
+      await expect(
+        testApp.services.auth.verifySecondFactor(memberId, wrongCodeFor(secret)),
+      ).rejects.toMatchObject({ code: 10409 });
+    }
+    await expect(testApp.services.auth.verifySecondFactor(memberId, codeNow(secret))).rejects.toMatchObject({
+      code: 6501,
+    });
+    const disable = await client.call('POST', routes.totpDisable.path, {
+      ...as('totp0003'),
+      token,
+      body: { code: codeNow(secret), password: strongPassword },
+    });
+    expect(disable.code).toBe(6501);
+    expect(await isEnabled('totp0003')).toBe(true);
+  });
+
+  it('let through no more than five of twenty concurrent guesses', async () => {
+    const { secret, memberId } = await withTwoFactor('totp0004');
+    const answers = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        testApp.services.auth.verifySecondFactor(memberId, wrongCodeFor(secret)),
+      ),
+    );
+    const codes = answers.map((answer) =>
+      answer.status === 'rejected' ? (answer.reason as { code: number }).code : 6000,
+    );
+    expect(codes.filter((code) => code === 10409)).toHaveLength(
+      twoFactorThrottleRules.delayAfterAccountFailures,
+    );
+    expect(codes.filter((code) => code === 6501)).toHaveLength(
+      20 - twoFactorThrottleRules.delayAfterAccountFailures,
+    );
   });
 });

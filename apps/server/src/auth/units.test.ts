@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { drawCaptchaSvg } from './captcha.ts';
 import { createPasswordHasher, isCommonPassword } from './passwords.ts';
 import { createSemaphore } from './semaphore.ts';
 
@@ -46,13 +45,5 @@ describe('semaphore', () => {
     await Promise.all(jobs);
     expect(peak).toBe(2);
     expect(semaphore.activeCount).toBe(0);
-  });
-});
-
-describe('captcha image', () => {
-  it('draws each digit as paths, never as text', () => {
-    const svg = drawCaptchaSvg('4821');
-    expect(svg).not.toMatch(/<text|4821/);
-    expect(svg.match(/<path/g)?.length).toBe(4 + 5 + 1);
   });
 });

@@ -1,6 +1,7 @@
 import { jsonCacheTtlDefaultMs, routes } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecondSite, createTestApp, signedHeaders, type TestApp } from '../testing.ts';
+import { jsonCacheQuota } from './json-cache.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -13,14 +14,29 @@ afterAll(async () => {
 const isExternal = process.env.TEST_STORES === 'external' && Boolean(process.env.REDIS_URL);
 const urlFor = (key: string) => routes.jsonCacheGet.path.replace(':key', key);
 
-async function call(method: 'GET' | 'POST', url: string, payload?: object) {
+async function call(
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  caller: { ip?: string; device?: string } = {},
+) {
   const response = await testApp.app.inject({
     method,
     url,
-    headers: await signedHeaders(method, url, testApp.clock),
+    headers: await signedHeaders(
+      method,
+      url,
+      testApp.clock,
+      caller.device ? { 'device-uuid': caller.device } : {},
+    ),
+    remoteAddress: caller.ip ?? '127.0.0.1',
     ...(payload ? { payload } : {}),
   });
-  return response.json() as { code: number; data: { data: string; expiresAt: string } | null };
+  return response.json() as {
+    code: number;
+    message: string;
+    data: { data: string; expiresAt: string } | null;
+  };
 }
 
 describe('json cache', () => {
@@ -72,5 +88,56 @@ describe('json cache', () => {
       headers: await signedHeaders('GET', url, testApp.clock, { 'site-id': '4242' }),
     });
     expect(unknown.json()).toMatchObject({ code: 10003, data: { field: 'site-id' } });
+  });
+});
+
+describe('json cache quota', () => {
+  it('refuses a caller past its writes per hour with 6501, per IP and per device', async () => {
+    const ip = '192.0.2.70';
+    for (let write = 1; write <= jsonCacheQuota.writesMax; write += 1) {
+      const stored = await call(
+        'POST',
+        urlFor(`quota-${write}`),
+        { data: 'x' },
+        { ip, device: `device-quota-${write}` },
+      );
+      expect(stored.code).toBe(6000);
+    }
+    const refused = await call(
+      'POST',
+      urlFor('quota-over'),
+      { data: 'x' },
+      { ip, device: 'device-quota-over' },
+    );
+    expect(refused).toMatchObject({ code: 6501, message: '缓存写入过于频繁，请稍后再试' });
+    expect((await call('GET', urlFor('quota-over'))).data).toBeNull();
+    // The same device from a new address is counted on its own.
+    const device = 'device-quota-roaming';
+    for (let write = 1; write <= jsonCacheQuota.writesMax; write += 1) {
+      await call(
+        'POST',
+        urlFor('roaming'),
+        { data: 'x' },
+        { ip: `198.18.${Math.floor(write / 250)}.${write % 250}`, device },
+      );
+    }
+    expect((await call('POST', urlFor('roaming'), { data: 'x' }, { ip: '198.19.0.1', device })).code).toBe(
+      6501,
+    );
+    expect((await call('POST', urlFor('other'), { data: 'x' }, { ip: '198.19.0.1' })).code).toBe(6000);
+    testApp.clock.advance(jsonCacheQuota.windowMs);
+    expect((await call('POST', urlFor('quota-over'), { data: 'x' }, { ip })).code).toBe(6000);
+  });
+
+  it('refuses a caller past its characters per hour with 6501', async () => {
+    const ip = '192.0.2.71';
+    const data = 'y'.repeat(65_000);
+    const writesAllowed = Math.floor(jsonCacheQuota.charactersMax / (data.length + 'big-00'.length));
+    for (let write = 1; write <= writesAllowed; write += 1) {
+      const stored = await call('POST', urlFor(`big-${String(write).padStart(2, '0')}`), { data }, { ip });
+      expect(stored.code).toBe(6000);
+    }
+    const refused = await call('POST', urlFor('big-over'), { data }, { ip });
+    expect(refused).toMatchObject({ code: 6501, message: '缓存写入的数据量已达上限，请稍后再试' });
   });
 });

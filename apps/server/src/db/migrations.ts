@@ -7,6 +7,7 @@ import {
   ledgerMigration,
 } from '../ledger/migration.ts';
 import { siteMigration } from '../site/migration.ts';
+import { securityStateMigration } from '../stores/security-state.ts';
 
 /**
  * Schema migrations, applied in order at start, the same SQL on PGlite and PostgreSQL. Each
@@ -24,5 +25,6 @@ export const migrations: ReadonlyArray<Migration> = [
   identityMigration,
   cashierMigration,
   ledgerEntryPairsMigration,
+  securityStateMigration,
   ledgerDerivedBalancesMigration,
 ];

@@ -1,13 +1,10 @@
 import type { Redis } from 'ioredis';
 import type { Clock } from './clock.ts';
 
-/**
- * A key-value cache with per-entry expiry. In-process on one node, Redis across nodes;
- * both honour the ttl the caller gives.
- */
-export interface CacheStore {
-  get(key: string): Promise<CacheEntry | undefined>;
-  set(key: string, value: string, ttlMs: number): Promise<CacheEntry>;
+/** Key-value operations with per-entry expiry, shared by the cache and the security state. */
+export interface ExpiringStore {
+  get(key: string): Promise<ExpiringEntry | undefined>;
+  set(key: string, value: string, ttlMs: number): Promise<ExpiringEntry>;
   delete(key: string): Promise<void>;
   /**
    * Adds one to a counter and returns the new count. The ttl starts with the first increment and
@@ -18,63 +15,88 @@ export interface CacheStore {
   take(key: string): Promise<string | undefined>;
 }
 
-export interface CacheEntry {
+export interface ExpiringEntry {
   value: string;
   expiresAtMs: number;
 }
 
-export function createMemoryCache(clock: Clock, entryCountMax = 10_000): CacheStore {
-  const entries = new Map<string, CacheEntry>();
+/**
+ * A key-value cache with per-entry expiry. In-process on one node, Redis across nodes; both
+ * honour the ttl the caller gives. A cache may drop entries early to stay within its memory:
+ * never keep security state here (see `SecurityStateStore`).
+ */
+export type CacheStore = ExpiringStore;
+
+/** 10,000 entries and 32 M characters (64 MiB of UTF-16 at most) on one node. */
+export const memoryCacheLimits = { entryCountMax: 10_000, characterCountMax: 32 * 1024 * 1024 } as const;
+
+/**
+ * The in-process cache, bounded in entries and in characters held (keys and values): past
+ * either bound it drops expired entries, then the oldest insertions.
+ */
+export function createMemoryCache(
+  clock: Clock,
+  limits: { entryCountMax: number; characterCountMax: number } = memoryCacheLimits,
+): CacheStore {
+  const entries = new Map<string, ExpiringEntry>();
+  let characterCount = 0;
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (entry) {
+      characterCount -= key.length + entry.value.length;
+      entries.delete(key);
+    }
+  };
+  const isFull = (adding: number) =>
+    entries.size >= limits.entryCountMax || characterCount + adding > limits.characterCountMax;
   const evictExpired = () => {
     const now = clock.now();
     for (const [key, entry] of entries) {
       if (entry.expiresAtMs <= now) {
-        entries.delete(key);
+        remove(key);
       }
     }
   };
   // Synchronous reads and writes, so increment and take cannot interleave with another caller.
-  const readLive = (key: string): CacheEntry | undefined => {
+  const readLive = (key: string): ExpiringEntry | undefined => {
     const entry = entries.get(key);
     if (entry && entry.expiresAtMs <= clock.now()) {
-      entries.delete(key);
+      remove(key);
       return undefined;
     }
     return entry;
   };
-  const write = (key: string, value: string, ttlMs: number): CacheEntry => {
-    if (entries.size >= entryCountMax && !entries.has(key)) {
+  const store = (key: string, entry: ExpiringEntry) => {
+    remove(key);
+    const adding = key.length + entry.value.length;
+    if (isFull(adding)) {
       evictExpired();
-      // Still full: drop the oldest insertion so memory stays bounded.
-      const oldest = entries.keys().next();
-      if (entries.size >= entryCountMax && !oldest.done) {
-        entries.delete(oldest.value);
-      }
     }
-    const entry = { value, expiresAtMs: clock.now() + ttlMs };
-    entries.delete(key);
+    for (const oldest of entries.keys()) {
+      if (!isFull(adding)) {
+        break;
+      }
+      remove(oldest);
+    }
     entries.set(key, entry);
+    characterCount += adding;
     return entry;
   };
   return {
     get: async (key) => readLive(key),
-    set: async (key, value, ttlMs) => write(key, value, ttlMs),
+    set: async (key, value, ttlMs) => store(key, { value, expiresAtMs: clock.now() + ttlMs }),
     async delete(key) {
-      entries.delete(key);
+      remove(key);
     },
     async increment(key, ttlMs) {
       const current = readLive(key);
-      if (!current) {
-        write(key, '1', ttlMs);
-        return 1;
-      }
-      const count = Number(current.value) + 1;
-      entries.set(key, { value: String(count), expiresAtMs: current.expiresAtMs });
+      const count = current ? Number(current.value) + 1 : 1;
+      store(key, { value: String(count), expiresAtMs: current?.expiresAtMs ?? clock.now() + ttlMs });
       return count;
     },
     async take(key) {
       const entry = readLive(key);
-      entries.delete(key);
+      remove(key);
       return entry?.value;
     },
   };

@@ -3,11 +3,17 @@ import { type DatabaseTarget, type Db, openDatabase } from '../db/database.ts';
 import { type CacheStore, createMemoryCache, createRedisCache } from './cache.ts';
 import type { Clock } from './clock.ts';
 import { createMemoryPubSub, createRedisPubSub, type PubSub } from './pubsub.ts';
+import { createDatabaseSecurityState, type SecurityStateStore } from './security-state.ts';
+
+/** How often expired security state is deleted; reads ignore it from the moment it expires. */
+const securityStateSweepIntervalMs = 60_000;
 
 /** Everything stateful the app talks to, each behind one interface with two implementations. */
 export interface Stores {
   db: Db;
   cache: CacheStore;
+  /** Never evicted, apart from the cache: captcha answers, throttles, one-time codes. */
+  security: SecurityStateStore;
   pubsub: PubSub;
   /** Present when state is shared through Redis; rate limits count there too. */
   redis: Redis | undefined;
@@ -30,13 +36,21 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
     ? createRedisCache(redis, options.keyPrefix, options.clock)
     : createMemoryCache(options.clock);
   const pubsub = redis ? createRedisPubSub(redis, options.keyPrefix) : createMemoryPubSub();
+  const security = createDatabaseSecurityState(db, options.clock);
+  const sweeper = setInterval(() => {
+    // A failed sweep only leaves expired rows, which reads already ignore; the next one retries.
+    security.sweep().catch(() => undefined);
+  }, securityStateSweepIntervalMs);
+  sweeper.unref();
   return {
     db,
     cache,
+    security,
     pubsub,
     redis,
     keyPrefix: options.keyPrefix,
     async close() {
+      clearInterval(sweeper);
       await pubsub.close();
       redis?.disconnect();
       await db.destroy();
