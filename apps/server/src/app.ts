@@ -17,7 +17,7 @@ import { invalidJsonCode, registerErrorHandling, sendNotFound } from './http/err
 import { createRequestGuard } from './http/guard.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
 import { createRouteRegistrar } from './http/route.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { allowInlineStyles, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerIdentityRoutes } from './identity/routes.ts';
 import { accessResolversOf, type Services } from './services.ts';
 import { registerSiteRoutes } from './site/routes.ts';
@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApiDocument() } });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', transformStaticCSP: allowInlineStyles });
   await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false });
   await registerWebApp(app, deps.webDistDir);
   return app;

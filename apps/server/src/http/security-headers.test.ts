@@ -36,13 +36,13 @@ function directivesOf(response: LightMyRequestResponse): Map<string, string> {
   );
 }
 
-function expectSecurityHeaders(response: LightMyRequestResponse, what: string) {
+function expectSecurityHeaders(response: LightMyRequestResponse, what: string, styleSources = "'self'") {
   const csp = directivesOf(response);
   expect(csp.get('default-src'), what).toBe("'self'");
   expect(csp.get('frame-ancestors'), what).toBe("'self'");
   expect(csp.get('script-src'), what).toBe("'self'");
   expect(csp.get('script-src-attr'), what).toBe("'none'");
-  expect(csp.get('style-src'), what).toBe("'self'");
+  expect(csp.get('style-src'), what).toBe(styleSources);
   expect(csp.get('img-src'), what).toBe("'self' data: https:");
   expect(csp.get('object-src'), what).toBe("'none'");
   expect(csp.has('upgrade-insecure-requests'), what).toBe(false);
@@ -84,20 +84,21 @@ describe('security headers', () => {
     expectSecurityHeaders(asset, 'asset');
   });
 
-  it('go out on the API document, whose page loads only files from this origin', async () => {
+  it('go out on the API document, whose page loads scripts only from files on this origin', async () => {
+    // Swagger UI injects <style> elements as it renders: its pages alone allow inline styles.
+    const withInlineStyles = "'self' 'unsafe-inline'";
     const docs = await testApp.app.inject({ method: 'GET', url: '/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toContain('text/html');
-    expectSecurityHeaders(docs, 'docs');
-    // Every script has a src on this origin and no style is inline: the policy lets them all load.
+    expectSecurityHeaders(docs, 'docs', withInlineStyles);
     expect(docs.body).not.toMatch(/<script(?![^>]*\ssrc="\.?\/)/);
-    expect(docs.body).not.toMatch(/<style|\sstyle=|\son[a-z]+=/);
+    expect(docs.body).not.toMatch(/\son[a-z]+=/);
     const initializer = await testApp.app.inject({
       method: 'GET',
       url: '/docs/static/swagger-initializer.js',
     });
     expect(initializer.statusCode).toBe(200);
-    expectSecurityHeaders(initializer, 'docs script');
+    expectSecurityHeaders(initializer, 'docs script', withInlineStyles);
   });
 
   it('add HSTS only to requests that came over TLS, as the trusted proxy reports', async () => {

@@ -22,6 +22,15 @@ const contentSecurityPolicy = {
   'style-src': ["'self'"],
 };
 
+/**
+ * The API document's page only: Swagger UI injects `<style>` elements as it renders, so there
+ * inline styles are let through (scripts stay file-only). For `@fastify/swagger-ui`'s
+ * `transformStaticCSP`, which sees the header set above.
+ */
+export function allowInlineStyles(header: string): string {
+  return header.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'");
+}
+
 /** A year, with subdomains: the site and its subdomains are reached over HTTPS only once seen so. */
 const strictTransportSecurity = 'max-age=31536000; includeSubDomains';
 
