@@ -11,7 +11,7 @@ interface CaptchaFieldProps {
   onRefresh(): void;
 }
 
-/** The image captcha row: answer input, and the SVG that swaps for a new one on tap. */
+/** The image captcha row: answer input, and the picture that swaps for a new one on tap. */
 export function CaptchaField({ image, isLoading, onRefresh }: CaptchaFieldProps) {
   const picture = (
     <button
