@@ -13,7 +13,13 @@ import { registerJsonCacheRoutes } from './cache/routes.ts';
 import { registerCashierRoutes } from './cashier/routes.ts';
 import { registerSandboxGateway, withholdSandboxRoutes } from './cashier/sandbox-gateway.ts';
 import { buildOpenApiDocument } from './docs/openapi.ts';
-import { invalidJsonCode, registerErrorHandling, sendNotFound } from './http/errors.ts';
+import {
+  answerClientError,
+  invalidJsonCode,
+  nulInJsonCode,
+  registerErrorHandling,
+  sendNotFound,
+} from './http/errors.ts';
 import { createRequestGuard } from './http/guard.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
 import { createRouteRegistrar } from './http/route.ts';
@@ -54,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy:
       deps.trustProxyHops > 0 ? (_address: string, hop: number) => hop < deps.trustProxyHops : false,
     bodyLimit: 256 * 1024,
+    frameworkErrors: answerClientError,
   });
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
@@ -100,6 +107,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+const nulCharacterFound = new Error('U+0000 in a JSON body');
+
+function refuseNulCharacters(key: string, value: unknown): unknown {
+  if (key.includes('\0') || (typeof value === 'string' && value.includes('\0'))) {
+    throw nulCharacterFound;
+  }
+  return value;
+}
+
 /** A POST without a body is a payload of its defaults (preInfo's platformType), not a parse error. */
 function acceptEmptyJsonBodies(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
@@ -110,12 +126,11 @@ function acceptEmptyJsonBodies(app: FastifyInstance) {
       return;
     }
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(
-        Object.assign(new Error('invalid JSON body'), { statusCode: 400, code: invalidJsonCode }),
-        undefined,
-      );
+      // PostgreSQL text cannot hold U+0000, and JSON carries it only escaped: only such a body is walked.
+      done(null, text.includes('\\u0000') ? JSON.parse(text, refuseNulCharacters) : JSON.parse(text));
+    } catch (error) {
+      const code = error === nulCharacterFound ? nulInJsonCode : invalidJsonCode;
+      done(Object.assign(new Error('invalid JSON body'), { statusCode: 400, code }), undefined);
     }
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './http.ts';
+import { int4IdSchema, int8IdSchema, pageQuery } from './http.ts';
 
 /**
  * Cashier payloads: deposits, withdrawals, withdrawal accounts and the turnover audit.
@@ -53,7 +53,7 @@ export const depositOrderSchema = z.object({
 export type DepositOrder = z.infer<typeof depositOrderSchema>;
 
 export const depositCreateBodySchema = z.object({
-  channelId: z.number().int().positive(),
+  channelId: int4IdSchema,
   amount: yuanAmountSchema,
   orderId: callerIdSchema,
   depositorName: z.string().trim().max(32).optional(),
@@ -128,7 +128,7 @@ export const bankSchema = z.object({ code: z.string(), name: z.string() });
 
 export const withdrawApplyBodySchema = z.object({
   amount: yuanAmountSchema,
-  withdrawAccountId: z.number().int().positive(),
+  withdrawAccountId: int8IdSchema,
   fundsPassword: z.string().min(1, '请输入资金密码').max(32),
   totpCode: z.string().max(16).optional(),
   requestId: callerIdSchema,
@@ -277,7 +277,7 @@ export const recordQuerySchema = pageQuery
 export type RecordQuery = z.output<typeof recordQuerySchema>;
 
 export const adjustmentBodySchema = z.object({
-  memberId: z.number().int().positive(),
+  memberId: int8IdSchema,
   direction: z.enum(['credit', 'debit']),
   amount: yuanAmountSchema,
   reason: z.string().trim().min(2, '请填写调整原因').max(200),

@@ -44,8 +44,20 @@ export interface Envelope<T> {
   requestId?: string;
 }
 
+/**
+ * Integers bounded to what their column holds, so an out-of-range number answers 10003 naming
+ * the field instead of reaching PostgreSQL, whose overflow error would be a 500. An `integer`
+ * (int4) column holds up to 2^31 - 1.
+ */
+export const int4Max = 2_147_483_647;
+/** The id of a row in an `integer` (int4) table, such as a deposit channel. */
+export const int4IdSchema = z.int32().positive();
+/** The id of a row in a `bigint` (int8) table: zod's safe-integer bound keeps it exact in JS and inside int8. */
+export const int8IdSchema = z.int().positive();
+
+/** pageNum stops at int4Max so that the offset, (pageNum - 1) * pageSize, stays an exact integer. */
 export const pageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
+  pageNum: z.coerce.number().int().min(1).max(int4Max).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 

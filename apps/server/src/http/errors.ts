@@ -17,11 +17,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(200).send(envelopeError(ErrorCode.limitCode, request));
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(200).send({
-        code: ErrorCode.validation,
-        message: `${errorMessages[ErrorCode.validation]}：${clientErrorText(error)}`,
-        data: null,
-      });
+      return answerClientError(error, request, reply);
     }
     request.log.error({ err: error }, 'request failed');
     return reply
@@ -30,7 +26,20 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 }
 
+/**
+ * A malformed request answers 10003 in the envelope. Fastify's `frameworkErrors` option points
+ * here too: a path that is not valid percent-encoding fails before routing, past the error handler.
+ */
+export function answerClientError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(200).send({
+    code: ErrorCode.validation,
+    message: `${errorMessages[ErrorCode.validation]}：${clientErrorText(error)}`,
+    data: null,
+  });
+}
+
 export const invalidJsonCode = 'INVALID_JSON_BODY';
+export const nulInJsonCode = 'NUL_IN_JSON_BODY';
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({ code: 404, message: '接口不存在', data: null, requestId: request.id });
@@ -47,9 +56,13 @@ function clientErrorText(error: FastifyError): string {
       return '不支持的 Content-Type';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return '请求体过大';
+    case 'FST_ERR_BAD_URL':
+      return '请求地址无效';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case invalidJsonCode:
       return '请求体不是有效的 JSON';
+    case nulInJsonCode:
+      return '请求体不能包含空字符（U+0000）';
     default:
       return '请求无效';
   }
