@@ -39,4 +39,25 @@ describe('configuration', () => {
     expect(loadConfig({ SHUTDOWN_DEADLINE_MS: '2000' }).SHUTDOWN_DEADLINE_MS).toBe(2_000);
     expect(() => loadConfig({ SHUTDOWN_DEADLINE_MS: '0' })).toThrow(/SHUTDOWN_DEADLINE_MS/);
   });
+
+  it('uses the image captcha unless a third-party one is configured in full', () => {
+    expect(loadConfig({}).remoteCaptcha).toBeUndefined();
+    expect(() => loadConfig({ CAPTCHA_PROVIDER: 'geetest' })).toThrow(
+      /CAPTCHA_APP_ID: required.*CAPTCHA_SECRET_KEY: required.*CAPTCHA_VERIFY_URL: required/,
+    );
+    expect(() => loadConfig({ CAPTCHA_PROVIDER: 'recaptcha' })).toThrow(/CAPTCHA_PROVIDER/);
+    const config = loadConfig({
+      CAPTCHA_PROVIDER: 'cloud',
+      CAPTCHA_APP_ID: 'public-app-id',
+      CAPTCHA_SECRET_KEY: secret,
+      CAPTCHA_VERIFY_URL: 'https://captcha.example/verify',
+    });
+    expect(config.remoteCaptcha).toEqual({
+      kind: 'cloud',
+      appId: 'public-app-id',
+      secretKey: secret,
+      verifyUrl: 'https://captcha.example/verify',
+      timeoutMs: 3_000,
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { siteIdDefault } from '@site/contract';
 import { z } from 'zod';
+import type { RemoteCaptchaConfig } from './auth/captcha.ts';
 
 const configSchema = z
   .object({
@@ -31,6 +32,16 @@ const configSchema = z
      * serves, as the gateway runs inside the node that verifies it.
      */
     SANDBOX_GATEWAY_SECRET: z.string().min(16).optional(),
+    /**
+     * `geetest` (极验) or `cloud` (云验证) replaces our image captcha with that service's widget,
+     * verified against CAPTCHA_VERIFY_URL with CAPTCHA_APP_ID and CAPTCHA_SECRET_KEY.
+     */
+    CAPTCHA_PROVIDER: z.enum(['image', 'geetest', 'cloud']).default('image'),
+    CAPTCHA_APP_ID: z.string().min(1).optional(),
+    CAPTCHA_SECRET_KEY: z.string().min(16).optional(),
+    CAPTCHA_VERIFY_URL: z.url().optional(),
+    /** How long to wait for the captcha service before answering its code (6022 / 6023). */
+    CAPTCHA_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(3_000),
   })
   .superRefine((env, ctx) => {
     const isProduction = env.NODE_ENV === 'production';
@@ -42,12 +53,25 @@ const configSchema = z
         message: 'required with NODE_ENV=production and SANDBOX_MODE on',
       });
     }
+    if (env.CAPTCHA_PROVIDER !== 'image') {
+      for (const name of ['CAPTCHA_APP_ID', 'CAPTCHA_SECRET_KEY', 'CAPTCHA_VERIFY_URL'] as const) {
+        if (env[name] === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `required with CAPTCHA_PROVIDER=${env.CAPTCHA_PROVIDER}`,
+          });
+        }
+      }
+    }
   });
 
 type ParsedEnv = z.infer<typeof configSchema>;
 
 export type Config = Omit<ParsedEnv, 'SANDBOX_MODE'> & {
   isSandboxMode: boolean;
+  /** The third-party captcha to use instead of our image captcha, when one is configured. */
+  remoteCaptcha: RemoteCaptchaConfig | undefined;
   webDistDir: string;
   dataDir: string;
 };
@@ -64,7 +88,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...values,
     isSandboxMode: SANDBOX_MODE ?? values.NODE_ENV !== 'production',
+    remoteCaptcha: remoteCaptchaOf(values),
     dataDir: path.resolve(parsed.data.DATA_DIR),
     webDistDir: path.resolve(parsed.data.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist')),
   };
+}
+
+function remoteCaptchaOf(env: Omit<ParsedEnv, 'SANDBOX_MODE'>): RemoteCaptchaConfig | undefined {
+  const { CAPTCHA_PROVIDER: kind, CAPTCHA_APP_ID: appId, CAPTCHA_SECRET_KEY: secretKey } = env;
+  const verifyUrl = env.CAPTCHA_VERIFY_URL;
+  if (kind === 'image' || !appId || !secretKey || !verifyUrl) {
+    return undefined;
+  }
+  return { kind, appId, secretKey, verifyUrl, timeoutMs: env.CAPTCHA_TIMEOUT_MS };
 }

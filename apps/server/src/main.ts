@@ -27,6 +27,7 @@ const node = await createNode({
   logStream: logDestination,
   trustProxyHops: config.TRUST_PROXY_HOPS,
   isSandboxMode: config.isSandboxMode,
+  remoteCaptcha: config.remoteCaptcha,
   ...(config.SANDBOX_GATEWAY_SECRET ? { sandboxGatewaySecret: config.SANDBOX_GATEWAY_SECRET } : {}),
   webDistDir: config.webDistDir,
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppDeps, buildApp } from './app.ts';
+import type { RemoteCaptchaConfig } from './auth/captcha.ts';
 import type { Config } from './config.ts';
 import type { DatabaseTarget } from './db/database.ts';
 import { createServices, type Services } from './services.ts';
@@ -26,6 +27,8 @@ export type NodeOptions = Omit<AppDeps, 'services' | 'isSandboxMode'> & {
   /** Serves the play-money gateway and the outbox; off unless asked, as a production node must be. */
   isSandboxMode?: boolean;
   sandboxGatewaySecret?: string;
+  /** A third-party captcha (极验 / 云验证) instead of our image captcha. */
+  remoteCaptcha?: RemoteCaptchaConfig | undefined;
 };
 
 /**
@@ -33,11 +36,18 @@ export type NodeOptions = Omit<AppDeps, 'services' | 'isSandboxMode'> & {
  * demo data seeded on first start, and the HTTP app (not yet listening).
  */
 export async function createNode(options: NodeOptions): Promise<Node> {
-  const { isTestMode = false, isSandboxMode = false, sandboxGatewaySecret, ...appDeps } = options;
+  const {
+    isTestMode = false,
+    isSandboxMode = false,
+    sandboxGatewaySecret,
+    remoteCaptcha,
+    ...appDeps
+  } = options;
   const { stores, clock } = options;
   const services = await createServices(stores, clock, {
     isTestMode,
     isSandboxMode,
+    remoteCaptcha,
     ...(sandboxGatewaySecret ? { sandboxGatewaySecret } : {}),
   });
   await seedDemoData({ db: stores.db, sites: services.sites, clock }, options.defaultSiteId);

@@ -1,3 +1,4 @@
+import type { RemoteCaptchaConfig } from './auth/captcha.ts';
 import { createOperatorService, type OperatorService } from './auth/operators.ts';
 import { createPasswordHasher } from './auth/passwords.ts';
 import { type AuthService, createAuthService } from './auth/service.ts';
@@ -23,7 +24,12 @@ export interface Services {
 export async function createServices(
   stores: Stores,
   clock: Clock,
-  options: { isTestMode?: boolean; isSandboxMode?: boolean; sandboxGatewaySecret?: string } = {},
+  options: {
+    isTestMode?: boolean;
+    isSandboxMode?: boolean;
+    sandboxGatewaySecret?: string;
+    remoteCaptcha?: RemoteCaptchaConfig | undefined;
+  } = {},
 ): Promise<Services> {
   const sites = await createSiteService({ db: stores.db, pubsub: stores.pubsub, clock });
   // One hasher, so members and operators share one cap on concurrent argon2id work.
@@ -34,6 +40,7 @@ export async function createServices(
     ...authDeps,
     pubsub: stores.pubsub,
     isTestMode: options.isTestMode ?? false,
+    remoteCaptcha: options.remoteCaptcha,
     lockedMoneyOf: (siteId, memberId) => lockedMoneyOf(ledger, siteId, memberId),
   });
   const operators = createOperatorService(authDeps);

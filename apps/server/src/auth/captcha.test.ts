@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { type Captcha, routes } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing.ts';
+import { createNode } from '../node.ts';
+import { createTestApp, signedHeaders, type TestApp } from '../testing.ts';
 import { createCaptchaService, type RemoteCaptchaConfig } from './captcha.ts';
 import { captchaImageSize, renderCaptchaPng } from './captcha-image.ts';
 import { authClient } from './test-support.ts';
@@ -114,14 +115,15 @@ describe('image captcha', () => {
   });
 });
 
+const geetest: RemoteCaptchaConfig = {
+  kind: 'geetest',
+  appId: 'app-public-id',
+  secretKey: 'provider-secret-key-0001',
+  verifyUrl: 'http://127.0.0.1:9/validate',
+  timeoutMs: 2_000,
+};
+
 describe('third-party captcha provider', () => {
-  const geetest: RemoteCaptchaConfig = {
-    kind: 'geetest',
-    appId: 'app-public-id',
-    secretKey: 'provider-secret-key-0001',
-    verifyUrl: 'http://127.0.0.1:9/validate',
-    timeoutMs: 2_000,
-  };
   const serviceWith = (remote: RemoteCaptchaConfig) =>
     createCaptchaService({ security: testApp.stores.security, isTestMode: true, remote });
 
@@ -161,6 +163,45 @@ describe('third-party captcha provider', () => {
       expect(received).toHaveLength(2);
     } finally {
       await new Promise((resolve) => provider.close(resolve));
+    }
+  });
+});
+
+describe('a node configured with an unreachable third-party captcha', () => {
+  it('answers 6022 for a captcha and for a login that needs one, never a 500', async () => {
+    const node = await createNode({
+      stores: testApp.stores,
+      clock: testApp.clock,
+      defaultSiteId: 9001,
+      rateLimitPerMinute: 100_000,
+      logLevel: 'silent',
+      trustProxyHops: 0,
+      remoteCaptcha: geetest,
+    });
+    try {
+      const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+        (
+          await node.app.inject({
+            method,
+            url,
+            headers: await signedHeaders(method, url, testApp.clock),
+            ...(payload ? { payload } : {}),
+          })
+        ).json() as { code: number; data: unknown };
+      expect(await call('GET', routes.captcha.path)).toMatchObject({
+        code: 6022,
+        data: { appId: 'app-public-id' },
+      });
+      const login = await call('POST', routes.login.path, {
+        username: 'nobody01',
+        password: 'whatever-password',
+        captchaId: 'lot-5',
+        captchaCode: 'token-5',
+      });
+      expect(login.code).toBe(6022);
+    } finally {
+      await node.app.close();
+      await node.services.close();
     }
   });
 });
