@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { siteIdDefault } from '@site/contract';
+import { migrations } from '../../apps/server/src/migrations.ts';
 import { createNode } from '../../apps/server/src/node.ts';
 import { systemClock } from '../../apps/server/src/stores/clock.ts';
 import { openStores } from '../../apps/server/src/stores/stores.ts';
@@ -14,6 +15,7 @@ export async function startBenchNode(options: { trustProxyHops?: number } = {}) 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-node-'));
   const node = await createNode({
     stores: await openStores({
+      migrations,
       database: { kind: 'pglite', dataDir },
       redisUrl: undefined,
       keyPrefix: 'bench:',

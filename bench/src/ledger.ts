@@ -7,6 +7,7 @@ import { adminQuery, type DatabaseTarget, type Db, openDatabase } from '../../ap
 import type { AccountRef } from '../../apps/server/src/ledger/accounts.ts';
 import { createLedgerService, type LedgerService } from '../../apps/server/src/ledger/service.ts';
 import { transferIds } from '../../apps/server/src/ledger/transfer-ids.ts';
+import { migrations } from '../../apps/server/src/migrations.ts';
 import { systemClock } from '../../apps/server/src/stores/clock.ts';
 import { printTable } from './harness.ts';
 
@@ -61,7 +62,7 @@ async function benchEngine(
   connections: number[],
   isBatched: boolean,
 ) {
-  const db = await openDatabase(target);
+  const db = await openDatabase(target, migrations);
   try {
     const ledger = createLedgerService({ db, clock: systemClock });
     await prepare(db, ledger);

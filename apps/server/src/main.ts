@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import pino from 'pino';
 import { loadConfig } from './config.ts';
+import { migrations } from './migrations.ts';
 import { createNode, databaseTargetOf } from './node.ts';
 import { systemClock } from './stores/clock.ts';
 import { openStores } from './stores/stores.ts';
@@ -13,6 +14,7 @@ const config = loadConfig();
 // reading (a full pipe) would stall every request, and pino's flush at exit would never return.
 const logDestination = pino.destination({ dest: 1, sync: false, maxLength: logBufferMaxBytes });
 const stores = await openStores({
+  migrations,
   database: databaseTargetOf(config),
   redisUrl: config.REDIS_URL,
   keyPrefix: 'site:',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { basePathOf, clientVersion, headerNames, signRequest, siteIdDefault } from '@site/contract';
 import type { DestinationStream } from 'pino';
 import { adminQuery } from './db/database.ts';
+import { migrations } from './migrations.ts';
 import { createNode, type Node } from './node.ts';
 import { type Clock, systemClock } from './stores/clock.ts';
 import { openStores, type Stores } from './stores/stores.ts';
@@ -35,6 +36,7 @@ export async function openTestStores(clock: Clock): Promise<Stores> {
   const isolation = `t_${randomBytes(6).toString('hex')}`;
   if (!isExternal || !databaseUrl) {
     return openStores({
+      migrations,
       database: { kind: 'pglite' },
       redisUrl: isExternal ? process.env.REDIS_URL : undefined,
       keyPrefix: `${isolation}:`,
@@ -43,6 +45,7 @@ export async function openTestStores(clock: Clock): Promise<Stores> {
   }
   await adminQuery(databaseUrl, `create schema ${isolation}`);
   const stores = await openStores({
+    migrations,
     database: { kind: 'postgres', url: databaseUrl, schema: isolation, poolSize: 4 },
     redisUrl: process.env.REDIS_URL,
     keyPrefix: `${isolation}:`,
@@ -151,6 +154,7 @@ export async function signedHeaders(
 export async function startTestServer(options: { staticDir?: string } = {}) {
   const node = await createNode({
     stores: await openStores({
+      migrations,
       database: { kind: 'pglite' },
       redisUrl: undefined,
       keyPrefix: 'e2e:',

@@ -7,6 +7,7 @@
 
 import { AppError } from '../app-error.ts';
 import { loadConfig } from '../config.ts';
+import { migrations } from '../migrations.ts';
 import { databaseTargetOf } from '../node.ts';
 import { createServices } from '../services.ts';
 import { seedDemoData } from '../site/seed.ts';
@@ -16,6 +17,7 @@ import { openStores } from '../stores/stores.ts';
 const username = process.argv[2] ?? '';
 const config = loadConfig();
 const stores = await openStores({
+  migrations,
   database: databaseTargetOf(config),
   redisUrl: config.REDIS_URL,
   keyPrefix: 'site:',

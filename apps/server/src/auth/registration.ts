@@ -11,7 +11,8 @@ import {
 } from '@site/contract';
 import type { z } from 'zod';
 import { AppError, validationError } from '../app-error.ts';
-import { type AuthContext, type CallerContext, isUniqueViolation, withoutRowDetail } from './context.ts';
+import { isUniqueViolation, withoutRowDetail } from '../db/errors.ts';
+import type { AuthContext, CallerContext } from './context.ts';
 import { assertAcceptablePassword } from './passwords.ts';
 import { startMemberSession } from './sessions.ts';
 import * as store from './store.ts';

@@ -69,8 +69,8 @@ export interface AuthServiceDeps {
 }
 
 /**
- * Members, sessions and account security. Routes and other domains call this; `requireMember`
- * is the guard every member-only route starts with.
+ * Members, sessions and account security. Routes and other domains call this; routes that
+ * declare `member` access get their caller from `authenticateMember`.
  */
 export async function createAuthService(deps: AuthServiceDeps) {
   const captcha = createCaptchaService({

@@ -116,3 +116,7 @@ export interface OperatorSessionsTable {
 
 /** Operator roles; staff roles join as the console arrives. */
 export type OperatorRole = 'operator';
+
+declare module '../db/schema.ts' {
+  interface Database extends AuthTables {}
+}

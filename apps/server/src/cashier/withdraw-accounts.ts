@@ -2,7 +2,7 @@ import type { WithdrawAccount, WithdrawAccountKind, withdrawAccountAddBodySchema
 import { cashierLimits } from '@site/contract';
 import type { z } from 'zod';
 import { AppError, validationError } from '../app-error.ts';
-import { isUniqueViolation } from '../auth/context.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { CashierContext, MemberRef } from './context.ts';
 import * as store from './store.ts';
 

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import { AppError, validationError } from '../app-error.ts';
 import type { Db } from '../db/database.ts';
-import { isUniqueViolation } from '../auth/context.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { LedgerRefusal } from '../ledger/service.ts';
 import { transferIds } from '../ledger/transfer-ids.ts';
 import {

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { type Migration, migrations } from './migrations.ts';
+import type { Migration } from './migrations.ts';
 import { PgliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -18,10 +18,7 @@ export type DatabaseTarget =
  * Opens the database and applies pending migrations. int8 columns (money, counts) come back as
  * `bigint` on both engines, so no amount is ever a float.
  */
-export async function openDatabase(
-  target: DatabaseTarget,
-  schema: ReadonlyArray<Migration> = migrations,
-): Promise<Db> {
+export async function openDatabase(target: DatabaseTarget, schema: ReadonlyArray<Migration>): Promise<Db> {
   const db = target.kind === 'pglite' ? await openPglite(target.dataDir) : openPostgres(target);
   await migrate(db, schema);
   return db;
@@ -54,10 +51,10 @@ function openPostgres(target: { url: string; schema?: string; poolSize?: number 
 }
 
 /**
- * Applies pending migrations (all of them, unless a test stops at an earlier schema) in one
- * transaction under an advisory lock, so nodes may start together.
+ * Applies pending migrations (the composition root's list, or a prefix of it when a test stops at
+ * an earlier schema) in one transaction under an advisory lock, so nodes may start together.
  */
-export async function migrate(db: Db, schema: ReadonlyArray<Migration> = migrations): Promise<void> {
+export async function migrate(db: Db, schema: ReadonlyArray<Migration>): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(727001)`.execute(tx);
     await sql`create table if not exists schema_migrations (

@@ -1,30 +1,8 @@
-import { authMigration } from '../auth/migration.ts';
-import { cashierMigration } from '../cashier/migration.ts';
-import { identityMigration } from '../identity/migration.ts';
-import {
-  ledgerDerivedBalancesMigration,
-  ledgerEntryPairsMigration,
-  ledgerMigration,
-} from '../ledger/migration.ts';
-import { siteMigration } from '../site/migration.ts';
-import { securityStateMigration } from '../stores/security-state.ts';
-
 /**
- * Schema migrations, applied in order at start, the same SQL on PGlite and PostgreSQL. Each
- * domain keeps its SQL beside its code. A released migration never changes: add a new one.
+ * A schema migration: applied once, in order, the same SQL on PGlite and PostgreSQL. The list
+ * lives in the composition root (`../migrations.ts`), so `db/` imports no domain.
  */
 export interface Migration {
   id: string;
   sql: string;
 }
-
-export const migrations: ReadonlyArray<Migration> = [
-  siteMigration,
-  authMigration,
-  ledgerMigration,
-  identityMigration,
-  cashierMigration,
-  ledgerEntryPairsMigration,
-  securityStateMigration,
-  ledgerDerivedBalancesMigration,
-];

@@ -1,11 +1,9 @@
 import type { Generated } from 'kysely';
-import type { AuthTables } from '../auth/tables.ts';
-import type { CashierTables } from '../cashier/tables.ts';
-import type { IdentityTables } from '../identity/tables.ts';
-import type { LedgerTables } from '../ledger/tables.ts';
-import type { SiteTables } from '../site/tables.ts';
 
-/** Row types of every table, as Kysely sees them. Each domain declares and owns its own tables. */
-export interface Database extends SiteTables, AuthTables, LedgerTables, CashierTables, IdentityTables {
+/**
+ * Row types of every table, as Kysely sees them. `db/` knows no domain: each domain declares and
+ * owns its tables in its `tables.ts`, which adds them to this interface (module augmentation).
+ */
+export interface Database {
   schema_migrations: { id: string; applied_at: Generated<Date> };
 }

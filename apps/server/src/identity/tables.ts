@@ -15,3 +15,7 @@ export interface MemberIdentitiesTable {
   submitted_at: Date;
   reviewed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
+
+declare module '../db/schema.ts' {
+  interface Database extends IdentityTables {}
+}

@@ -1,5 +1,6 @@
 import { fen } from '@site/contract';
 import { type DatabaseTarget, openDatabase } from '../db/database.ts';
+import { migrations } from '../migrations.ts';
 import { systemClock } from '../stores/clock.ts';
 import type { AccountRef } from './accounts.ts';
 import { createLedgerService, type LedgerService } from './service.ts';
@@ -23,7 +24,7 @@ const member = (index: number): AccountRef => ({
   memberId: BigInt(1 + (index % 20)),
 });
 
-const db = await openDatabase(target);
+const db = await openDatabase(target, migrations);
 const ledger = createLedgerService({ db, clock: systemClock });
 process.stdout.write('ready\n');
 

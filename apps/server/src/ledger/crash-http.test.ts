@@ -7,6 +7,7 @@ import path from 'node:path';
 import { headerNames, routes } from '@site/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminQuery, type DatabaseTarget, type Db, openDatabase } from '../db/database.ts';
+import { migrations } from '../migrations.ts';
 import { systemClock } from '../stores/clock.ts';
 import { signedHeaders } from '../testing.ts';
 import { reconcileLedger } from './reconcile.ts';
@@ -138,7 +139,7 @@ it('keeps every acknowledged operation through kill -9 of the HTTP server', {
   expect(notReplayed).toEqual([]);
   await stopServer(server);
 
-  const db = await openDatabase(target);
+  const db = await openDatabase(target, migrations);
   try {
     expect(await problemsOf(db, attempts)).toEqual([]);
     const report = await reconcileLedger(db);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminQuery, type DatabaseTarget, openDatabase } from '../db/database.ts';
+import { migrations } from '../migrations.ts';
 import { reconcileLedger } from './reconcile.ts';
 import * as store from './store.ts';
 
@@ -47,7 +48,7 @@ it('keeps every acknowledged transfer through kill -9 under load', { timeout: 24
   for (let round = 0; round < roundCount; round += 1) {
     const roundAcks = await runChildUntilKilled(round, acknowledged);
     expect(roundAcks).toBeGreaterThanOrEqual(acksBeforeKill);
-    const db = await openDatabase(target);
+    const db = await openDatabase(target, migrations);
     try {
       const missing: string[] = [];
       for (const [transferId, status] of acknowledged) {

@@ -2,7 +2,8 @@ import { fen } from '@site/contract';
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { type Db, migrate, openDatabase } from '../db/database.ts';
-import { type Migration, migrations } from '../db/migrations.ts';
+import type { Migration } from '../db/migrations.ts';
+import { migrations } from '../migrations.ts';
 import { systemClock } from '../stores/clock.ts';
 import { type AccountRef, identityOf, isMemberKind } from './accounts.ts';
 import { ledgerDerivedBalancesMigration, ledgerEntryPairsMigration } from './migration.ts';
@@ -90,7 +91,7 @@ it('folds the entry legs written before 0006 into one row per movement', async (
   const legsBefore = await sql<{ n: bigint }>`select count(*)::int8 n from ledger_entries`.execute(db);
   expect(legsBefore.rows[0]?.n).toBe(14n);
 
-  await migrate(db);
+  await migrate(db, migrations);
 
   const report = await reconcileLedger(db);
   expect(report.problems).toEqual([]);
@@ -134,7 +135,7 @@ it('derives house and external balances and folds transfers into entries written
   await old.transfer('house-open', { id: house, shard: 7 }, member, 400n, true);
   await old.transfer('withdraw:W1', member, hold, 1_200n, false);
 
-  await migrate(db);
+  await migrate(db, migrations);
 
   const report = await reconcileLedger(db);
   expect(report.problems).toEqual([]);

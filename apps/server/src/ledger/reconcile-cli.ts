@@ -1,6 +1,7 @@
 import { formatFen } from '@site/contract';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
+import { migrations } from '../migrations.ts';
 import { databaseTargetOf } from '../node.ts';
 import { type ReconcileReport, reconcileLedger } from './reconcile.ts';
 
@@ -9,7 +10,7 @@ import { type ReconcileReport, reconcileLedger } from './reconcile.ts';
  * open (DATABASE_URL, else PGlite under DATA_DIR), prints the totals, exits 1 on any mismatch.
  */
 const config = loadConfig();
-const db = await openDatabase(databaseTargetOf(config));
+const db = await openDatabase(databaseTargetOf(config), migrations);
 try {
   const report = await reconcileLedger(db);
   process.stdout.write(renderReport(report));

@@ -93,3 +93,7 @@ export interface NamingEntriesTable {
   name: string;
   value: string;
 }
+
+declare module '../db/schema.ts' {
+  interface Database extends SiteTables {}
+}

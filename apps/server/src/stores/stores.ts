@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { type DatabaseTarget, type Db, openDatabase } from '../db/database.ts';
+import type { Migration } from '../db/migrations.ts';
 import { type CacheStore, createMemoryCache, createRedisCache } from './cache.ts';
 import type { Clock } from './clock.ts';
 import { createMemoryPubSub, createRedisPubSub, type PubSub } from './pubsub.ts';
@@ -24,13 +25,15 @@ export interface Stores {
 
 export interface StoresOptions {
   database: DatabaseTarget;
+  /** The schema to bring the database to: the composition root's `migrations`. */
+  migrations: ReadonlyArray<Migration>;
   redisUrl: string | undefined;
   keyPrefix: string;
   clock: Clock;
 }
 
 export async function openStores(options: StoresOptions): Promise<Stores> {
-  const db = await openDatabase(options.database);
+  const db = await openDatabase(options.database, options.migrations);
   const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const cache = redis
     ? createRedisCache(redis, options.keyPrefix, options.clock)

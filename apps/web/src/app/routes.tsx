@@ -20,6 +20,7 @@ import { HomePage } from '../features/home/home-page.tsx';
 import { AuthenticationPage } from '../features/member/authentication-page.tsx';
 import { AddBankCardPage, BindBankCardPage } from '../features/member/bind-bank-card-page.tsx';
 import { InfoAuditPage } from '../features/member/info-audit-page.tsx';
+import { RealNameGate } from '../features/member/real-name-gate.tsx';
 import { UserInfoPage } from '../features/member/user-info-page.tsx';
 import { IntroTutorialPage } from '../features/tutorial/intro-tutorial-page.tsx';
 import { PlatformTutorialsPage } from '../features/tutorial/platform-tutorials-page.tsx';
@@ -100,7 +101,7 @@ export const appRoutes: RouteObject[] = [
       ...Object.values(accountMethods).flatMap((config) => {
         const name = messages.finance.methodNames[config.method];
         return [
-          page(config.addPath.slice(1), <AccountFormPage config={config} />, {
+          page(config.addPath.slice(1), <AccountFormPage config={config} Gate={RealNameGate} />, {
             chrome: 'back',
             title: messages.finance.addAccountTitle(name),
           }),

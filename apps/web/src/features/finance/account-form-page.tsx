@@ -1,12 +1,12 @@
 import type { WithdrawAccountKind } from '@site/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Selector } from 'antd-mobile';
+import type { ComponentType, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { callRoute, reportApiFailure } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { messages } from '../../lib/messages.ts';
 import { showToast } from '../../lib/toast.ts';
-import { RealNameGate } from '../member/real-name-gate.tsx';
 import { type AccountMethodConfig, isAccountNumberValid } from './account-methods.ts';
 import { financeKeys } from './api.ts';
 import { FinancePage } from './finance-page.tsx';
@@ -103,14 +103,23 @@ function AccountForm({ config }: { config: AccountMethodConfig }) {
 }
 
 /** /mine/addAlipayCard and its siblings: binds one payout account of the method. */
-export function AccountFormPage({ config }: { config: AccountMethodConfig }) {
+/** What stands before the form until the member's real name is verified; the app passes the member feature's gate. */
+export type RealNameGateComponent = ComponentType<{ hint: string; children: ReactNode }>;
+
+export function AccountFormPage({
+  config,
+  Gate,
+}: {
+  config: AccountMethodConfig;
+  Gate: RealNameGateComponent;
+}) {
   return (
     <FinancePage>
-      <RealNameGate hint={messages.identity.needIdentityForAccount}>
+      <Gate hint={messages.identity.needIdentityForAccount}>
         <div className="site-card finance-form">
           <AccountForm config={config} />
         </div>
-      </RealNameGate>
+      </Gate>
     </FinancePage>
   );
 }

@@ -1,0 +1,26 @@
+import { authMigration } from './auth/migration.ts';
+import { cashierMigration } from './cashier/migration.ts';
+import type { Migration } from './db/migrations.ts';
+import { identityMigration } from './identity/migration.ts';
+import {
+  ledgerDerivedBalancesMigration,
+  ledgerEntryPairsMigration,
+  ledgerMigration,
+} from './ledger/migration.ts';
+import { siteMigration } from './site/migration.ts';
+import { securityStateMigration } from './stores/security-state.ts';
+
+/**
+ * Schema migrations, applied in order at start, the same SQL on PGlite and PostgreSQL. Each
+ * domain keeps its SQL beside its code. A released migration never changes: add a new one.
+ */
+export const migrations: ReadonlyArray<Migration> = [
+  siteMigration,
+  authMigration,
+  ledgerMigration,
+  identityMigration,
+  cashierMigration,
+  ledgerEntryPairsMigration,
+  securityStateMigration,
+  ledgerDerivedBalancesMigration,
+];
