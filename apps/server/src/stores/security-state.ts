@@ -140,7 +140,3 @@ export function createDatabaseSecurityState(db: Db, clock: Clock): SecurityState
 declare module '../db/schema.ts' {
   interface Database extends SecurityStateTables {}
 }
-
-declare module '../db/schema.ts' {
-  interface Database extends SecurityStateTables {}
-}
