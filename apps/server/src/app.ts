@@ -64,7 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   if (!deps.isSandboxMode) {
     withholdSandboxRoutes(app);
   }
