@@ -11,7 +11,11 @@ import { registerAdminRoutes } from './admin/routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerJsonCacheRoutes } from './cache/routes.ts';
 import { registerCashierRoutes } from './cashier/routes.ts';
-import { registerSandboxGateway, withholdSandboxRoutes } from './cashier/sandbox-gateway.ts';
+import {
+  registerSandboxGateway,
+  withholdSandboxRoutes,
+  withoutSandboxPaths,
+} from './cashier/sandbox-gateway.ts';
 import { buildOpenApiDocument } from './docs/openapi.ts';
 import {
   answerClientError,
@@ -100,7 +104,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSandboxGateway(app, deps.services.cashier);
   app.get('/healthz', async () => ({ status: 'ok' }));
 
-  await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApiDocument() } });
+  const apiDocument = buildOpenApiDocument();
+  await app.register(fastifySwagger, {
+    mode: 'static',
+    specification: { document: deps.isSandboxMode ? apiDocument : withoutSandboxPaths(apiDocument) },
+  });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', transformStaticCSP: allowInlineStyles });
   await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false });
   await registerWebApp(app, deps.webDistDir);

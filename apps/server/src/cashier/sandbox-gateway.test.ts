@@ -88,6 +88,16 @@ describe('sandbox mode off (production)', () => {
     expect(onSandbox.code).toBe(6000);
   });
 
+  it('leaves the sandbox routes out of its API document', async () => {
+    const sandboxPaths: string[] = [routes.depositCallbackSandbox.path, routes.adminOutbox.path];
+    const pathsOf = async (node: TestApp) =>
+      Object.keys((await node.app.inject({ method: 'GET', url: '/docs/json' })).json().paths);
+    expect(await pathsOf(sandbox)).toEqual(expect.arrayContaining(sandboxPaths));
+    const documented = await pathsOf(production);
+    expect(documented.filter((path) => sandboxPaths.includes(path))).toEqual([]);
+    expect(documented).toContain(routes.depositCreate.path);
+  });
+
   it('offers bank transfer only, and refuses a gateway channel with 10003 naming channelId', async () => {
     const cashier = cashierClient(production);
     const { token } = await cashier.member('sbxoff02');

@@ -29,6 +29,12 @@ export function withholdSandboxRoutes(app: FastifyInstance) {
   });
 }
 
+/** The API document without the sandbox's routes, for a node that does not serve them. */
+export function withoutSandboxPaths<D extends { paths: Record<string, unknown> }>(document: D): D {
+  const paths = Object.entries(document.paths).filter(([path]) => !sandboxContractPaths.has(path));
+  return { ...document, paths: Object.fromEntries(paths) };
+}
+
 export function registerSandboxGateway(app: FastifyInstance, cashier: CashierService) {
   app.get('/sandbox/pay.js', async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(payScript),
