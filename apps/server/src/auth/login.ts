@@ -29,14 +29,11 @@ async function verifyCredentials(ctx: AuthContext, caller: CallerContext, body: 
   const member = usernameRules.pattern.test(username)
     ? await store.findMemberByUsername(ctx.db, caller.siteId, username)
     : undefined;
-  // Asked for unknown names too (no member has id 0), so the answer time tells nothing.
-  const { isKnownDevice } = await store.loginFamiliarity(
-    ctx.db,
-    member?.id ?? 0n,
-    caller.ip,
-    caller.deviceUuid,
-  );
-  const options = { isTrustedDevice: isKnownDevice };
+  const options = {
+    // Asked for unknown names too (no member has id 0), so the answer time tells nothing.
+    isTrustedDevice: async () =>
+      (await store.loginFamiliarity(ctx.db, member?.id ?? 0n, caller.ip, caller.deviceUuid)).isKnownDevice,
+  };
   const { isCaptchaRequired } = await ctx.throttle.check(caller.siteId, username, caller.ip, options);
   if (isCaptchaRequired || body.captchaId) {
     await ctx.captcha.verify(body.captchaId, body.captchaCode);

@@ -1,4 +1,5 @@
 import { AppError } from '../app-error.ts';
+import type { ExpiringEntry } from '../stores/cache.ts';
 import type { Clock } from '../stores/clock.ts';
 import type { SecurityStateStore } from '../stores/security-state.ts';
 
@@ -56,8 +57,11 @@ export const twoFactorThrottleRules = {
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
 
 export interface ThrottleOptions {
-  /** The caller's device has signed in to this account before: the account-wide delay spares it. */
-  isTrustedDevice?: boolean;
+  /**
+   * Whether the caller's device has signed in to this account before: the account-wide delay
+   * spares it. Asked only while that delay runs, so the usual attempt costs no extra query.
+   */
+  isTrustedDevice?: () => Promise<boolean>;
 }
 
 /** An attempt `begin` let through, already counted as a failure until it succeeds. */
@@ -82,8 +86,9 @@ export function createLoginThrottle(
     ipDelay: ip === undefined ? undefined : `${scope}:delay:ip:${siteId}:${ip}`,
   });
   type Keys = ReturnType<typeof keys>;
-  const read = async (key: string | undefined) => (key === undefined ? undefined : security.get(key));
-  const count = async (key: string | undefined) => Number((await read(key))?.value ?? 0);
+  /** One round trip for every key an attempt looks at. */
+  const readAll = async (key: Keys) =>
+    security.getMany(Object.values(key).filter((entry) => entry !== undefined));
   const increment = async (key: string | undefined) =>
     key === undefined ? 0 : security.increment(key, rules.windowMs);
   const isCaptchaRequired = (accountFailures: number, ipFailures: number) =>
@@ -92,13 +97,16 @@ export function createLoginThrottle(
     const seconds = Math.max(1, Math.ceil((expiresAtMs - clock.now()) / 1000));
     return new AppError(6501, `尝试次数过多，请${seconds}秒后再试`, { isCaptchaRequired: true });
   };
-  const assertNoDelay = async (key: Keys, options: ThrottleOptions) => {
-    const delays = await Promise.all([
-      read(key.pairDelay),
-      read(key.ipDelay),
-      options.isTrustedDevice ? undefined : read(key.accountDelay),
-    ]);
-    const delay = delays.find((entry) => entry !== undefined);
+  const assertNoDelay = async (
+    key: Keys,
+    entries: Map<string, ExpiringEntry>,
+    options: ThrottleOptions,
+  ): Promise<void> => {
+    const [pairDelay, ipDelay, accountDelay] = [key.pairDelay, key.ipDelay, key.accountDelay].map((entry) =>
+      entry === undefined ? undefined : entries.get(entry),
+    );
+    const isAccountDelayed = accountDelay !== undefined && !(await options.isTrustedDevice?.());
+    const delay = pairDelay ?? ipDelay ?? (isAccountDelayed ? accountDelay : undefined);
     if (delay) {
       throw refuse(delay.expiresAtMs);
     }
@@ -124,10 +132,8 @@ export function createLoginThrottle(
       ),
     );
   };
-  const clearOnSuccess = async (key: Keys) => {
-    const cleared = [key.account, key.pair, key.pairDelay].filter((entry) => entry !== undefined);
-    await Promise.all(cleared.map((entry) => security.delete(entry)));
-  };
+  const clearOnSuccess = (key: Keys) =>
+    security.deleteMany([key.account, key.pair, key.pairDelay].filter((entry) => entry !== undefined));
 
   return {
     /** Refuses with 6501 while a delay runs; says whether this attempt needs a captcha. */
@@ -138,9 +144,11 @@ export function createLoginThrottle(
       options: ThrottleOptions = {},
     ): Promise<{ isCaptchaRequired: boolean }> {
       const key = keys(siteId, account, ip);
-      await assertNoDelay(key, options);
-      const [accountFailures, ipFailures] = await Promise.all([count(key.account), count(key.ip)]);
-      return { isCaptchaRequired: isCaptchaRequired(accountFailures, ipFailures) };
+      const entries = await readAll(key);
+      await assertNoDelay(key, entries, options);
+      const countOf = (entry: string | undefined) =>
+        Number((entry === undefined ? undefined : entries.get(entry))?.value ?? 0);
+      return { isCaptchaRequired: isCaptchaRequired(countOf(key.account), countOf(key.ip)) };
     },
 
     /** After a wrong password: counts it and starts whichever delays it reached. */
@@ -170,14 +178,14 @@ export function createLoginThrottle(
      */
     async begin(siteId: number, account: string, ip: string | undefined): Promise<ThrottledAttempt> {
       const key = keys(siteId, account, ip);
-      await assertNoDelay(key, {});
+      await assertNoDelay(key, await readAll(key), {});
       const counts = await countAttempt(key);
       const claims = await startDelays(key, counts, (delayKey, delayMs) =>
         security.claim(delayKey, '1', delayMs),
       );
       if (claims.includes(false)) {
         // Another attempt holds the delay now; refuse with its remaining time.
-        await assertNoDelay(key, {});
+        await assertNoDelay(key, await readAll(key), {});
         throw refuse(clock.now() + rules.delayFirstMs);
       }
       return {

@@ -18,12 +18,20 @@ afterAll(async () => {
 const engine = process.env.TEST_STORES === 'external' && process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 describe(`security state (${engine})`, () => {
-  it('reads back, overwrites, deletes and takes once', async () => {
+  it('reads back, overwrites, deletes and takes once, one key or many', async () => {
     await security.set('a', 'one', 60_000);
     await security.set('a', 'two', 60_000);
     expect(await security.get('a')).toEqual({ value: 'two', expiresAtMs: clock.now() + 60_000 });
     await security.delete('a');
     expect(await security.get('a')).toBeUndefined();
+    await security.set('b', 'bee', 60_000);
+    await security.set('c', 'sea', 1_000);
+    clock.advance(1_000);
+    const found = await security.getMany(['a', 'b', 'c', 'missing']);
+    expect([...found.keys()]).toEqual(['b']);
+    await security.deleteMany(['b', 'c']);
+    expect(await security.getMany(['b', 'c'])).toEqual(new Map());
+    expect(await security.getMany([])).toEqual(new Map());
     await security.set('once', 'secret', 60_000);
     const taken = await Promise.all([security.take('once'), security.take('once'), security.take('once')]);
     expect(taken.filter((value) => value === 'secret')).toHaveLength(1);

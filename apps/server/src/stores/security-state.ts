@@ -16,6 +16,10 @@ import type { Clock } from './clock.ts';
 export interface SecurityStateStore extends ExpiringStore {
   /** As the cache's increment, adding `amount` (1 unless given): counts characters as well as calls. */
   increment(key: string, ttlMs: number, amount?: number): Promise<number>;
+  /** The live entries among `keys`, in one round trip. */
+  getMany(keys: ReadonlyArray<string>): Promise<Map<string, ExpiringEntry>>;
+  /** Deletes every one of `keys`, in one round trip. */
+  deleteMany(keys: ReadonlyArray<string>): Promise<void>;
   /** Sets the key only when it holds no live entry; answers whether this call set it. */
   claim(key: string, value: string, ttlMs: number): Promise<boolean>;
   /** Takes one off a live counter, never below zero; a missing or expired key stays missing. */
@@ -58,6 +62,23 @@ export function createDatabaseSecurityState(db: Db, clock: Clock): SecurityState
         .where('expires_at', '>', now())
         .executeTakeFirst();
       return row ? entryOf(row) : undefined;
+    },
+    async getMany(keys) {
+      if (keys.length === 0) {
+        return new Map();
+      }
+      const rows = await db
+        .selectFrom('security_state')
+        .select(['key', 'value', 'expires_at'])
+        .where('key', 'in', keys)
+        .where('expires_at', '>', now())
+        .execute();
+      return new Map(rows.map((row) => [row.key, entryOf(row)]));
+    },
+    async deleteMany(keys) {
+      if (keys.length > 0) {
+        await db.deleteFrom('security_state').where('key', 'in', keys).execute();
+      }
     },
     async set(key, value, ttlMs) {
       const expiresAt = new Date(clock.now() + ttlMs);
