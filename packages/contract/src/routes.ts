@@ -52,7 +52,7 @@ import {
   withdrawStatuses,
 } from './cashier.ts';
 import { platformTypeDefault } from './constants.ts';
-import { pageOf, pageQuery } from './http.ts';
+import { int8IdSchema, pageOf, pageQuery } from './http.ts';
 import { identityStatusSchema, identitySubmitBodySchema } from './identity.ts';
 
 /**
@@ -663,7 +663,7 @@ export const routes = {
     access: 'member',
     tag: 'cashier',
     summary: 'Remove a withdrawal account',
-    body: z.object({ id: z.number().int().positive() }),
+    body: z.object({ id: int8IdSchema }),
     response: z.null(),
   }),
   withdrawApply: route({
