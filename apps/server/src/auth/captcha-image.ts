@@ -252,23 +252,26 @@ function warp(context: SKRSContext2D) {
   const { width, height } = captchaImageSize;
   const source = context.getImageData(0, 0, width, height);
   const target = context.createImageData(width, height);
+  // One 32-bit word per RGBA pixel, so each move is a single copy.
+  const from = new Uint32Array(source.data.buffer, source.data.byteOffset, width * height);
+  const to = new Uint32Array(target.data.buffer, target.data.byteOffset, width * height);
   const amplitudeX = between(2, 5);
   const amplitudeY = between(3, 7);
   const periodX = between(40, 90);
   const periodY = between(60, 140);
   const phaseX = between(0, Math.PI * 2);
   const phaseY = between(0, Math.PI * 2);
+  const shiftX = Array.from({ length: height }, (_, y) =>
+    Math.round(amplitudeX * Math.sin((y / periodX) * Math.PI * 2 + phaseX)),
+  );
+  const shiftY = Array.from({ length: width }, (_, x) =>
+    Math.round(amplitudeY * Math.sin((x / periodY) * Math.PI * 2 + phaseY)),
+  );
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
-      const fromX = Math.round(x + amplitudeX * Math.sin((y / periodX) * Math.PI * 2 + phaseX));
-      const fromY = Math.round(y + amplitudeY * Math.sin((x / periodY) * Math.PI * 2 + phaseY));
-      const clampedX = Math.min(width - 1, Math.max(0, fromX));
-      const clampedY = Math.min(height - 1, Math.max(0, fromY));
-      const from = (clampedY * width + clampedX) * 4;
-      const to = (y * width + x) * 4;
-      for (let channel = 0; channel < 4; channel += 1) {
-        target.data[to + channel] = source.data[from + channel] ?? 0;
-      }
+      const fromX = Math.min(width - 1, Math.max(0, x + (shiftX[y] ?? 0)));
+      const fromY = Math.min(height - 1, Math.max(0, y + (shiftY[x] ?? 0)));
+      to[y * width + x] = from[fromY * width + fromX] ?? 0;
     }
   }
   context.putImageData(target, 0, 0);
