@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock, openTestStores } from '../testing.ts';
 import { createMemoryCache } from './cache.ts';
@@ -74,6 +75,19 @@ describe(`security state (${engine})`, () => {
     const keys = (await stores.db.selectFrom('security_state').select('key').execute()).map((row) => row.key);
     expect(keys).toContain('long');
     expect(keys).not.toContain('short-again');
+  });
+
+  it('sweeps a flood of expired rows in one go, batch after batch', async () => {
+    const expiredAt = new Date(clock.now() - 1);
+    await sql`insert into security_state (key, value, expires_at)
+      select 'flood:' || n, '1', ${expiredAt} from generate_series(1, 12000) as n`.execute(stores.db);
+    expect(await security.sweep()).toBe(12_000);
+    const left = await stores.db
+      .selectFrom('security_state')
+      .select((eb) => eb.fn.countAll<bigint>().as('count'))
+      .where('key', 'like', 'flood:%')
+      .executeTakeFirstOrThrow();
+    expect(Number(left.count)).toBe(0);
   });
 
   it('never evicts: 10,050 cache writes leave it whole, unlike the cache itself', async () => {

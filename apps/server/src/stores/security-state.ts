@@ -24,7 +24,7 @@ export interface SecurityStateStore extends ExpiringStore {
   claim(key: string, value: string, ttlMs: number): Promise<boolean>;
   /** Takes one off a live counter, never below zero; a missing or expired key stays missing. */
   decrement(key: string): Promise<void>;
-  /** Deletes expired entries, a bounded batch at a time; answers how many went. */
+  /** Deletes expired entries, in bounded batches; answers how many went. */
   sweep(): Promise<number>;
 }
 
@@ -44,8 +44,10 @@ create index security_state_expiry on security_state (expires_at);
 `,
 };
 
-/** Rows one sweep deletes at most, so a sweep never holds the (single PGlite) connection long. */
-const sweepBatchMax = 5_000;
+/** Rows one statement deletes, so a sweep never holds the (single PGlite) connection long. */
+const sweepBatchSize = 5_000;
+/** Up to 500,000 rows a sweep, a minute apart. */
+const sweepBatchesMax = 100;
 
 export function createDatabaseSecurityState(db: Db, clock: Clock): SecurityStateStore {
   const now = () => new Date(clock.now());
@@ -143,17 +145,26 @@ export function createDatabaseSecurityState(db: Db, clock: Clock): SecurityState
       return row && row.expires_at.getTime() > clock.now() ? row.value : undefined;
     },
     async sweep() {
-      const result = await db
-        .deleteFrom('security_state')
-        .where('key', 'in', (query) =>
-          query
-            .selectFrom('security_state')
-            .select('key')
-            .where('expires_at', '<=', now())
-            .limit(sweepBatchMax),
-        )
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+      // Batch after batch until one comes back short, so a flood of short-lived rows (anonymous
+      // captchas) cannot outgrow the sweeping, while each batch holds the connection briefly.
+      let deletedCount = 0;
+      for (let batch = 0; batch < sweepBatchesMax; batch += 1) {
+        const result = await db
+          .deleteFrom('security_state')
+          .where('key', 'in', (query) =>
+            query
+              .selectFrom('security_state')
+              .select('key')
+              .where('expires_at', '<=', now())
+              .limit(sweepBatchSize),
+          )
+          .executeTakeFirst();
+        deletedCount += Number(result.numDeletedRows);
+        if (result.numDeletedRows < BigInt(sweepBatchSize)) {
+          break;
+        }
+      }
+      return deletedCount;
     },
   };
 }
