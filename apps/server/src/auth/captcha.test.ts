@@ -5,7 +5,12 @@ import { type Captcha, routes } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNode } from '../node.ts';
 import { createTestApp, signedHeaders, type TestApp } from '../testing.ts';
-import { createCaptchaService, type RemoteCaptchaConfig } from './captcha.ts';
+import {
+  captchaRenderLimits,
+  createCaptchaService,
+  createImageCaptchaProvider,
+  type RemoteCaptchaConfig,
+} from './captcha.ts';
 import { captchaImageSize, renderCaptchaPng } from './captcha-image.ts';
 import { authClient } from './test-support.ts';
 import { randomDigits } from './tokens.ts';
@@ -73,6 +78,20 @@ describe('image captcha', () => {
     expect([image.width, image.height]).toEqual([width, height]);
     expect(second.data.image).not.toBe(first.data.image);
     expect(testApp.services.auth.captchaAnswerForTests(first.data.captchaId)).toMatch(/^\d{4}$/);
+  });
+
+  it('refuses captchas past what it renders at once and queues (6501), storing nothing for them', async () => {
+    const provider = createImageCaptchaProvider({ security: testApp.stores.security });
+    const requested = captchaRenderLimits.concurrencyMax + captchaRenderLimits.waitingMax + 10;
+    const answers = await Promise.allSettled(Array.from({ length: requested }, () => provider.issue()));
+    const refused = answers.filter((answer) => answer.status === 'rejected');
+    expect(refused).toHaveLength(10);
+    expect(refused.map((answer) => (answer.reason as { code: number }).code)).toEqual(Array(10).fill(6501));
+    const issued = answers.flatMap((answer) =>
+      answer.status === 'fulfilled' ? [answer.value.captchaId] : [],
+    );
+    const stored = await testApp.stores.security.getMany(issued.map((captchaId) => `captcha:${captchaId}`));
+    expect(stored.size).toBe(requested - 10);
   });
 
   it('defeats template matching: templates learnt from 200 labelled images solve almost none', async () => {

@@ -3,6 +3,7 @@ import { type Captcha, captchaLength } from '@site/contract';
 import { AppError } from '../app-error.ts';
 import type { SecurityStateStore } from '../stores/security-state.ts';
 import { renderCaptchaPng } from './captcha-image.ts';
+import { createSemaphore } from './semaphore.ts';
 import { hashSecretFor, isSameHash, randomDigits } from './tokens.ts';
 
 export const captchaTtlMs = 2 * 60_000;
@@ -28,6 +29,13 @@ export interface CaptchaService extends CaptchaProvider {
 }
 
 /**
+ * A captcha costs about 7 ms of CPU to draw and encode. Past two at once and 32 waiting, a
+ * request is refused (6501) rather than queued, so a flood of anonymous captcha requests cannot
+ * pile work onto the node without bound.
+ */
+export const captchaRenderLimits = { concurrencyMax: 2, waitingMax: 32 } as const;
+
+/**
  * Our own image captcha, the default: a PNG of four digits; the answer lives hashed in the
  * security state for two minutes and is taken out on the first attempt, right or wrong.
  */
@@ -36,14 +44,14 @@ export function createImageCaptchaProvider(deps: {
   onIssued?: (captchaId: string, answer: string) => void;
 }): CaptchaProvider {
   const keyOf = (captchaId: string) => `captcha:${captchaId}`;
+  const renders = createSemaphore(captchaRenderLimits.concurrencyMax, captchaRenderLimits.waitingMax);
   return {
     async issue() {
       const captchaId = randomBytes(16).toString('base64url');
       const answer = randomDigits(captchaLength);
-      const [entry, png] = await Promise.all([
-        deps.security.set(keyOf(captchaId), hashSecretFor(captchaId, answer), captchaTtlMs),
-        renderCaptchaPng(answer),
-      ]);
+      // Rendered first: a captcha refused for load stores no answer.
+      const png = await renders.run(() => renderCaptchaPng(answer));
+      const entry = await deps.security.set(keyOf(captchaId), hashSecretFor(captchaId, answer), captchaTtlMs);
       deps.onIssued?.(captchaId, answer);
       return {
         captchaId,
