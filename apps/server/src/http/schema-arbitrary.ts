@@ -229,8 +229,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A copy of `value` with the place at `path` replaced, or removed when `replacement` is `remove`. */
 const remove = Symbol('remove');
+
+/** A copy of `value` with the place at `path` replaced, or removed when `replacement` is `remove`. */
 function rewriteAt(value: unknown, path: Path, replacement: unknown): unknown {
   const [head, ...rest] = path;
   if (head === undefined) {
