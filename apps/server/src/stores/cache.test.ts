@@ -52,3 +52,19 @@ describe('memory cache expiry', () => {
     expect(await cache.take('short')).toBeUndefined();
   });
 });
+
+describe('memory cache bounds', () => {
+  it('drops the oldest entries once the characters held pass the bound', async () => {
+    const cache = createMemoryCache(createTestClock(), { entryCountMax: 100, characterCountMax: 1_000 });
+    for (let entry = 0; entry < 5; entry += 1) {
+      await cache.set(`k${entry}`, 'v'.repeat(300), 60_000);
+    }
+    const live = await Promise.all(
+      [0, 1, 2, 3, 4].map(async (entry) => (await cache.get(`k${entry}`)) !== undefined),
+    );
+    expect(live).toEqual([false, false, true, true, true]);
+    await cache.set('k4', 'short', 60_000);
+    await cache.set('k5', 'v'.repeat(300), 60_000);
+    expect(await cache.get('k2')).toBeDefined();
+  });
+});
