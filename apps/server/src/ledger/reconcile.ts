@@ -69,13 +69,28 @@ const checks: ReadonlyArray<{ invariant: string; query: string }> = [
       where b.available_fen <> coalesce(e.available, 0) or b.pending_fen <> coalesce(e.pending, 0)`,
   },
   {
-    invariant: 'every checkpoint equals the sum of its account legs up to it',
-    query: `select count(*) from ledger_checkpoints c
-      join ledger_accounts a on a.id = c.account_id
-      cross join lateral (select coalesce(sum(amount_fen) filter (where bucket = 'available'), 0) available,
-          coalesce(sum(amount_fen) filter (where bucket = 'pending'), 0) pending
-        from ${legs} leg where leg.account_id = c.account_id and leg.id <= c.entry_id) e
-      where not a.may_go_negative or c.available_fen <> e.available or c.pending_fen <> e.pending`,
+    invariant: 'every checkpoint equals the sum of its derived account legs up to it',
+    query: `select count(*) from (
+        select is_checkpoint, available_fen, pending_fen,
+          sum(leg_available) over running leg_available, sum(leg_pending) over running leg_pending
+        from (select leg.account_id, leg.id position, false is_checkpoint, null::int8 available_fen,
+              null::int8 pending_fen, case when bucket = 'available' then amount_fen else 0 end leg_available,
+              case when bucket = 'pending' then amount_fen else 0 end leg_pending
+            from ${legs} leg join ledger_accounts a on a.id = leg.account_id and a.may_go_negative
+          union all
+          select account_id, entry_id, true, available_fen, pending_fen, 0, 0 from ledger_checkpoints) marked
+        window running as (partition by account_id order by position, is_checkpoint rows unbounded preceding)
+      ) walk
+      where is_checkpoint and (available_fen <> leg_available or pending_fen <> leg_pending)`,
+  },
+  {
+    invariant: 'the latest checkpoint has a row for every derived account with legs up to it, and only those',
+    query: `select count(*) from ledger_accounts a
+      cross join (select coalesce(max(entry_id), 0) horizon from ledger_checkpoints) h
+      left join ledger_checkpoints c on c.entry_id = h.horizon and c.account_id = a.id
+      where (c.account_id is not null and not a.may_go_negative)
+        or (c.account_id is null and a.may_go_negative and exists (select 1 from ${legs} leg
+          where leg.account_id = a.id and leg.id <= h.horizon))`,
   },
   {
     invariant: 'member legs carry a balance-after continuing their account from zero, others none',
@@ -93,6 +108,16 @@ const checks: ReadonlyArray<{ invariant: string; query: string }> = [
           count(*) filter (where phase = 'reserve') reserves
         from ledger_entries group by 1) t
       where firsts <> 1 or resolutions > reserves`,
+  },
+  {
+    invariant: 'every entry moves the legs its phase names',
+    query: `select count(*) from ledger_entries where not case phase
+      when 'reserve' then debit_bucket = 'available' and credit_bucket = 'pending'
+        and credit_account_id = debit_account_id
+      when 'void' then debit_bucket = 'pending' and credit_bucket = 'available'
+        and credit_account_id = debit_account_id
+      else credit_bucket = 'available' and credit_account_id = payee_account_id
+        and debit_bucket = case when is_pending then 'pending' else 'available' end end`,
   },
   {
     invariant: 'every resolution repeats its transfer first entry',

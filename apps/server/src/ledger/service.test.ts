@@ -479,29 +479,62 @@ describe('ledger schema', () => {
     expect(await availableOf(member)).toBe(100n);
   });
 
-  it('ties an entry legs to its phase', async () => {
-    const member = newMember();
+  it('refuses an entry with no amount, a reservation that is not pending, or one paying its payer', async () => {
     const funding = newTransferId();
     await ledger.transfer({
       transferId: funding,
       debitAccount: sandbox,
-      creditAccount: member,
+      creditAccount: newMember(),
       amountFen: fen(100n),
       kind: 'deposit',
     });
     const accountId = await accountIdOf(funding);
-    const entry = (phase: string, creditAccountId: bigint, creditBucket: string, amountFen: bigint) =>
+    const entry = (phase: string, isPending: boolean, payeeAccountId: bigint, amountFen: bigint) =>
       sql`insert into ledger_entries (transfer_id, phase, is_pending, site_id, kind, memo, payee_account_id,
           debit_account_id, debit_bucket, credit_account_id, credit_bucket, amount_fen, created_at)
-        values ('schema-check', ${phase}, true, ${siteId}, 'bet', '', ${accountId + 1n}, ${accountId}, 'available',
-          ${creditAccountId}, ${creditBucket}, ${amountFen}, now())`;
-    // A reservation moving money to another account, a post into a pending bucket, no amount.
+        values ('schema-check', ${phase}, ${isPending}, ${siteId}, 'bet', '', ${payeeAccountId}, ${accountId},
+          'available', ${accountId}, 'pending', ${amountFen}, now())`;
     for (const attempt of [
-      entry('reserve', accountId + 1n, 'pending', 5n),
-      entry('post', accountId + 1n, 'pending', 5n),
-      entry('reserve', accountId, 'pending', 0n),
+      entry('reserve', true, accountId + 1n, 0n),
+      entry('reserve', false, accountId + 1n, 5n),
+      entry('reserve', true, accountId, 5n),
     ]) {
       await expect(attempt.execute(stores.db)).rejects.toThrow(/violates check constraint/);
+    }
+  });
+});
+
+describe('reconcile', () => {
+  it('reports an entry whose legs do not follow its phase, and a checkpoint that does not sum its legs', async () => {
+    const broken = await openTestStores(createTestClock());
+    try {
+      const brokenLedger = createLedgerService({ db: broken.db, clock: createTestClock() });
+      const member = newMember();
+      await brokenLedger.transfer({
+        transferId: id('broken-deposit'),
+        debitAccount: sandbox,
+        creditAccount: member,
+        amountFen: fen(100n),
+        kind: 'deposit',
+      });
+      await brokenLedger.checkpoint();
+      expect((await reconcileLedger(broken.db)).problems).toEqual([]);
+      // A post paying into the payee's pending bucket, and a checkpoint 1 fen off.
+      await sql`insert into ledger_entries (transfer_id, phase, is_pending, site_id, kind, memo, payee_account_id,
+          debit_account_id, debit_bucket, credit_account_id, credit_bucket, amount_fen, created_at)
+        select 'broken-post', 'post', false, site_id, kind, memo, payee_account_id, debit_account_id, 'available',
+          credit_account_id, 'pending', 1, created_at from ledger_entries where transfer_id = 'broken-deposit'`.execute(
+        broken.db,
+      );
+      await sql`insert into ledger_checkpoints (entry_id, account_id, available_fen, pending_fen, created_at)
+        select entry_id + 1, account_id, available_fen + 1, pending_fen, created_at from ledger_checkpoints`.execute(
+        broken.db,
+      );
+      const { problems } = await reconcileLedger(broken.db);
+      expect(problems.join('\n')).toMatch(/every entry moves the legs its phase names: 1 rows/);
+      expect(problems.join('\n')).toMatch(/every checkpoint equals the sum/);
+    } finally {
+      await broken.close();
     }
   });
 });

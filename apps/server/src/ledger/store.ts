@@ -70,24 +70,18 @@ export interface TransferCall {
   now: Date;
 }
 
-export interface TransferCallResult {
-  outcome: 'created' | 'exists' | 'insufficient';
-  debit_available_fen: Fen | null;
-  debit_pending_fen: Fen | null;
-  credit_available_fen: Fen | null;
+export type TransferOutcome = 'created' | 'exists' | 'insufficient';
+
+/** Casts name each parameter's type, so the server resolves the call without inferring them. */
+export async function callTransfer(db: Db, call: TransferCall): Promise<TransferOutcome> {
+  const result = await sql<{ outcome: TransferOutcome }>`select ledger_transfer(
+    ${call.transferId}::text, ${call.siteId}::int4, ${call.debit.id}::int8, ${!call.debit.mayGoNegative}::bool,
+    ${call.credit.id}::int8, ${!call.credit.mayGoNegative}::bool, ${call.amountFen}::int8, ${call.kind}::text,
+    ${call.memo}::text, ${call.isPending}::bool, ${call.now}::timestamptz) outcome`.execute(db);
+  return onlyRow(result.rows, 'ledger_transfer').outcome;
 }
 
-export async function callTransfer(db: Db, call: TransferCall): Promise<TransferCallResult> {
-  const result = await sql<TransferCallResult>`select * from ledger_transfer(
-    ${call.transferId}, ${call.siteId}, ${call.debit.id}, ${!call.debit.mayGoNegative},
-    ${call.credit.id}, ${!call.credit.mayGoNegative}, ${call.amountFen}, ${call.kind}, ${call.memo},
-    ${call.isPending}, ${call.now})`.execute(db);
-  return onlyRow(result.rows, 'ledger_transfer');
-}
-
-export interface ResolveCallResult {
-  outcome: 'done' | 'posted' | 'voided' | 'missing';
-}
+export type ResolveOutcome = 'done' | 'posted' | 'voided' | 'missing';
 
 /** Posts or voids a pending transfer; any other outcome names the status it already had. */
 export async function callResolve(
@@ -95,12 +89,10 @@ export async function callResolve(
   action: 'post' | 'void',
   transferId: string,
   now: Date,
-): Promise<ResolveCallResult> {
-  const result =
-    await sql<ResolveCallResult>`select outcome from ledger_resolve(${transferId}, ${action}, ${now})`.execute(
-      db,
-    );
-  return onlyRow(result.rows, 'ledger_resolve');
+): Promise<ResolveOutcome> {
+  const result = await sql<{ outcome: ResolveOutcome }>`select ledger_resolve(${transferId}::text,
+    ${action}::text, ${now}::timestamptz) outcome`.execute(db);
+  return onlyRow(result.rows, 'ledger_resolve').outcome;
 }
 
 /** Checkpoints every derived balance written since its last checkpoint. */
@@ -150,16 +142,25 @@ export async function derivedBalance(db: Db, accountId: bigint) {
 
 /**
  * An account's entry legs, newest first, with their transfer's status (from its resolution entry),
- * optionally within [from, to) by created_at. Each side is an index range scan.
+ * optionally within [from, to) by created_at. A member's legs are index range scans; a derived
+ * account's legs are not indexed by account (only operators' reports would read them).
  */
 export async function listAccountEntries(
   db: Db,
-  accountId: bigint,
+  account: AccountRow,
   offset: number,
   limit: number,
   range?: { from: Date; to: Date },
 ) {
+  const accountId = account.id;
   const inRange = range ? sql`and created_at >= ${range.from} and created_at < ${range.to}` : sql``;
+  // Spelled as the partial indexes' predicates, so the planner uses them for a member.
+  const debitLegs = account.mayGoNegative
+    ? sql`debit_balance_after_fen is null`
+    : sql`debit_balance_after_fen is not null`;
+  const creditLegs = account.mayGoNegative
+    ? sql`credit_balance_after_fen is null`
+    : sql`credit_balance_after_fen is not null`;
   const [list, count] = await Promise.all([
     sql<EntryLegRow>`select legs.*,
         case when not legs.is_pending or r.phase = 'post' then 'posted' when r.phase = 'void' then 'voided'
@@ -167,20 +168,19 @@ export async function listAccountEntries(
       from (
         select id, 'debit' leg, transfer_id, phase, is_pending, kind, memo, debit_account_id account_id,
             debit_bucket bucket, -amount_fen amount_fen, debit_balance_after_fen balance_after_fen, created_at
-          from ledger_entries where debit_account_id = ${accountId} ${inRange}
+          from ledger_entries where debit_account_id = ${accountId} and ${debitLegs} ${inRange}
         union all
         select id, 'credit' leg, transfer_id, phase, is_pending, kind, memo, credit_account_id account_id,
             credit_bucket bucket, amount_fen, credit_balance_after_fen balance_after_fen, created_at
-          from ledger_entries where credit_account_id = ${accountId} ${inRange}
+          from ledger_entries where credit_account_id = ${accountId} and ${creditLegs} ${inRange}
       ) legs
       left join ledger_entries r on r.transfer_id = legs.transfer_id and r.phase <> 'reserve' and r.is_pending
       order by legs.id desc, legs.leg
       offset ${offset} limit ${limit}`.execute(db),
     sql<{ total: bigint }>`select
-        (select count(*) from ledger_entries where debit_account_id = ${accountId} ${inRange})
-        + (select count(*) from ledger_entries where credit_account_id = ${accountId} ${inRange}) total`.execute(
-      db,
-    ),
+        (select count(*) from ledger_entries where debit_account_id = ${accountId} and ${debitLegs} ${inRange})
+        + (select count(*) from ledger_entries where credit_account_id = ${accountId} and ${creditLegs} ${inRange})
+        total`.execute(db),
   ]);
   return { list: list.rows, total: Number(count.rows[0]?.total ?? 0) };
 }
