@@ -96,12 +96,12 @@ const remoteCodes = { geetest: 6022, cloud: 6023 } as const satisfies Record<
  */
 export function createRemoteCaptchaProvider(
   config: RemoteCaptchaConfig,
-  deps: { security: SecurityStateStore; fetch?: typeof fetch },
+  deps: { security: SecurityStateStore },
 ): CaptchaProvider {
   const code = remoteCodes[config.kind];
   const widgetNeeded = () => new AppError(code, undefined, { isCaptchaRequired: true, appId: config.appId });
   const askProvider = async (captchaId: string, captchaCode: string) => {
-    const response = await (deps.fetch ?? fetch)(config.verifyUrl, {
+    const response = await fetch(config.verifyUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
