@@ -37,7 +37,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Commands that assemble a node of their own, like `main.ts`: composition roots, not domain code. */
-const entryPoints = ['ledger/reconcile-cli.ts', 'ledger/crash-child.ts', 'admin/create-operator.ts'];
+const entryPoints = ['ledger/reconcile-cli.ts', 'ledger/crash-child.ts', 'operator/create-operator.ts'];
 
 const isTestCode = (file: string) =>
   /\.test\.tsx?$|test-support\.ts$|[/\\]testing\.ts$|[/\\]e2e[/\\]/.test(file);

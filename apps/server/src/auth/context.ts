@@ -1,4 +1,4 @@
-import { type ClientType, formatFen, type MemberInfo, maskPhone } from '@site/contract';
+import { type ClientType, type MemberInfo, maskPhone } from '@site/contract';
 import { AppError } from '../app-error.ts';
 import type { Db } from '../db/database.ts';
 import type { SiteService } from '../site/service.ts';
@@ -23,8 +23,6 @@ export interface AuthContext {
   /** Counts two-factor codes wherever one is checked: login, switching it off, withdrawals. */
   twoFactorThrottle: LoginThrottle;
   jwtSecret: string;
-  /** Money held for the member (withdrawal hold, pending bets), in fen; the ledger answers it. */
-  lockedMoneyOf: (siteId: number, memberId: bigint) => Promise<bigint>;
   accessBlocks: AccessBlocks;
 }
 
@@ -76,13 +74,6 @@ export function presentMember(member: store.MemberRow): MemberInfo {
     isTotpEnabled: member.is_totp_enabled,
     registeredAt: member.created_at.toISOString(),
     lastLoginAt: member.last_login_at?.toISOString() ?? null,
-  };
-}
-
-export async function presentMemberWithMoney(ctx: AuthContext, member: store.MemberRow): Promise<MemberInfo> {
-  return {
-    ...presentMember(member),
-    lockMoney: formatFen(await ctx.lockedMoneyOf(member.site_id, member.id)),
   };
 }
 

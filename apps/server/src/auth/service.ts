@@ -21,7 +21,6 @@ import {
   type CallerContext,
   type MemberPrincipal,
   presentMember,
-  presentMemberWithMoney,
 } from './context.ts';
 import { finishDeviceVerification, resendDeviceCode } from './device-verification.ts';
 import { login } from './login.ts';
@@ -61,7 +60,6 @@ export interface AuthServiceDeps {
   clock: Clock;
   sites: SiteService;
   hasher?: PasswordHasher;
-  lockedMoneyOf: (siteId: number, memberId: bigint) => Promise<bigint>;
   /** Keeps captcha answers readable through `captchaAnswerForTests`; never set outside tests. */
   isTestMode?: boolean;
   /** A third-party captcha (极验 / 云验证) instead of our image captcha. */
@@ -93,7 +91,6 @@ export async function createAuthService(deps: AuthServiceDeps) {
       twoFactorThrottleRules,
     ),
     jwtSecret: await store.ensureSecret(deps.db, 'socket-jwt', randomBytes(32).toString('base64url')),
-    lockedMoneyOf: deps.lockedMoneyOf,
     accessBlocks: await createAccessBlocks({ db: deps.db, pubsub: deps.pubsub, clock: deps.clock }),
   };
   const authenticateMember = (request: AuthRequest): Promise<MemberPrincipal> =>
@@ -129,10 +126,8 @@ export async function createAuthService(deps: AuthServiceDeps) {
     resetPassword: (request: AuthRequest, body: Parameters<typeof resetPassword>[2]) =>
       resetPassword(ctx, callerOf(request), body),
 
-    async memberInfo(principal: MemberPrincipal, withLockMoney: boolean) {
-      const member = await loadMember(principal);
-      return withLockMoney ? presentMemberWithMoney(ctx, member) : presentMember(member);
-    },
+    /** The member's profile; wallet money (`lockMoney`) is the cashier's to add. */
+    memberInfo: async (principal: MemberPrincipal) => presentMember(await loadMember(principal)),
     async changePassword(
       request: AuthRequest,
       principal: MemberPrincipal,

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables owned by the auth domain (members, sessions, risk, sandbox outbox, operators). */
+/** Tables owned by the auth domain (members, sessions, risk, sandbox outbox). */
 export interface AuthTables {
   auth_secrets: AuthSecretsTable;
   members: MembersTable;
@@ -8,8 +8,6 @@ export interface AuthTables {
   login_history: LoginHistoryTable;
   access_blocks: AccessBlocksTable;
   outbox_messages: OutboxMessagesTable;
-  operators: OperatorsTable;
-  operator_sessions: OperatorSessionsTable;
 }
 
 export interface AuthSecretsTable {
@@ -94,28 +92,6 @@ export interface OutboxMessagesTable {
   body: string;
   created_at: Date;
 }
-
-export interface OperatorsTable {
-  id: Generated<bigint>;
-  username: string;
-  password_hash: string;
-  role: Generated<OperatorRole>;
-  is_active: Generated<boolean>;
-  created_at: Date;
-}
-
-export interface OperatorSessionsTable {
-  id: Generated<bigint>;
-  token_hash: string;
-  operator_id: bigint;
-  created_at: Date;
-  idle_expires_at: Date;
-  absolute_expires_at: Date;
-  ended_at: Date | null;
-}
-
-/** Operator roles; staff roles join as the console arrives. */
-export type OperatorRole = 'operator';
 
 declare module '../db/schema.ts' {
   interface Database extends AuthTables {}

@@ -41,7 +41,10 @@ type Page = { pageNum: number; pageSize: number };
 
 /** Deposits, withdrawals, payout accounts, funds password and the turnover audit. */
 export function createCashierService(deps: CashierServiceDeps) {
-  const ctx: CashierContext = { ...deps, gatewaySecret: deps.gatewaySecret ?? randomBytes(32).toString('hex') };
+  const ctx: CashierContext = {
+    ...deps,
+    gatewaySecret: deps.gatewaySecret ?? randomBytes(32).toString('hex'),
+  };
   return {
     channels: async (siteId: number) =>
       (await store.listChannels(ctx.db, siteId))
@@ -120,6 +123,15 @@ export function createCashierService(deps: CashierServiceDeps) {
         hasFundsPassword(ctx, member),
       ]);
       return { ...summary, hasFundsPassword: isSet };
+    },
+    /** Money the member cannot use right now (withdrawals awaiting review, reserved bets); the profile shows it. */
+    lockMoney: async (member: MemberRef) => {
+      const { main, hold } = accountsOf(member);
+      const [mainBalance, holdBalance] = await Promise.all([
+        ctx.ledger.balance(main),
+        ctx.ledger.balance(hold),
+      ]);
+      return formatFen(holdBalance.availableFen + mainBalance.pendingFen);
     },
     transactionRecords: (member: MemberRef, query: RecordQuery) =>
       transfers.transactionRecords(ctx, member, query),

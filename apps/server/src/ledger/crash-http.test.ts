@@ -30,7 +30,7 @@ import { transferIds } from './transfer-ids.ts';
 const isExternal = process.env.TEST_STORES === 'external' && Boolean(process.env.DATABASE_URL);
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const mainScript = path.join(repoRoot, 'apps/server/src/main.ts');
-const createOperatorScript = path.join(repoRoot, 'apps/server/src/admin/create-operator.ts');
+const createOperatorScript = path.join(repoRoot, 'apps/server/src/operator/create-operator.ts');
 const siteId = 9001;
 const killRounds = 2;
 const loadMs = 1_500;

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { headerNames, type OperatorPermission, operatorPermissions } from '@site/contract';
 import { AppError, validationError } from '../app-error.ts';
+import type { PasswordHasher } from '../auth/passwords.ts';
+import { createLoginThrottle } from '../auth/throttle.ts';
+import { hashToken, newSessionToken } from '../auth/tokens.ts';
 import type { Db } from '../db/database.ts';
 import type { OperatorPrincipal } from '../http/access.ts';
 import type { Clock } from '../stores/clock.ts';
 import type { SecurityStateStore } from '../stores/security-state.ts';
-import type { PasswordHasher } from './passwords.ts';
 import * as store from './store.ts';
 import type { OperatorRole } from './tables.ts';
-import { createLoginThrottle } from './throttle.ts';
-import { hashToken, newSessionToken } from './tokens.ts';
 
 /** Operators work in shifts: a session ends after 30 idle minutes or 12 hours. */
 export const operatorSessionPolicy = { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 } as const;
