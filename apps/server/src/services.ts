@@ -1,11 +1,11 @@
 import type { RemoteCaptchaConfig } from './auth/captcha.ts';
-import { createOperatorService, type OperatorService } from './auth/operators.ts';
 import { createPasswordHasher } from './auth/passwords.ts';
 import { type AuthService, createAuthService } from './auth/service.ts';
 import { type CashierService, createCashierService } from './cashier/service.ts';
 import type { AccessResolvers } from './http/access.ts';
 import { createIdentityService, type IdentityService } from './identity/service.ts';
 import { createLedgerService, type LedgerService } from './ledger/service.ts';
+import { createOperatorService, type OperatorService } from './operator/service.ts';
 import { createSiteService, type SiteService } from './site/service.ts';
 import type { Clock } from './stores/clock.ts';
 import type { Stores } from './stores/stores.ts';
@@ -41,7 +41,6 @@ export async function createServices(
     pubsub: stores.pubsub,
     isTestMode: options.isTestMode ?? false,
     remoteCaptcha: options.remoteCaptcha,
-    lockedMoneyOf: (siteId, memberId) => lockedMoneyOf(ledger, siteId, memberId),
   });
   const operators = createOperatorService(authDeps);
   const identity = createIdentityService({ db: stores.db, clock });
@@ -76,13 +75,4 @@ export function accessResolversOf(services: Services): AccessResolvers {
     operator: (request, permission) => services.operators.authenticate(request, permission),
     gateway: async (request) => services.cashier.authenticateSandboxGateway(request.body),
   };
-}
-
-/** Money the member cannot use right now: withdrawals awaiting review and reserved bets. */
-async function lockedMoneyOf(ledger: LedgerService, siteId: number, memberId: bigint): Promise<bigint> {
-  const [hold, main] = await Promise.all([
-    ledger.balance({ kind: 'member_withdrawal_hold', siteId, memberId }),
-    ledger.balance({ kind: 'member_main', siteId, memberId }),
-  ]);
-  return hold.availableFen + main.pendingFen;
 }
