@@ -110,6 +110,13 @@ const checks: ReadonlyArray<{ invariant: string; query: string }> = [
       where firsts <> 1 or resolutions > reserves`,
   },
   {
+    invariant: 'every entry is well formed: its id, kind and memo, its phase, payer and payee, its site',
+    query: `select count(*) from ledger_entries
+      where transfer_id !~ '^[A-Za-z0-9_:.-]{1,64}$' or kind !~ '^[a-z_]{1,32}$' or length(memo) > 200
+        or phase not in ('reserve', 'post', 'void') or not (is_pending or phase = 'post')
+        or debit_account_id = payee_account_id or site_id <= 0`,
+  },
+  {
     invariant: 'every entry moves the legs its phase names',
     query: `select count(*) from ledger_entries where not case phase
       when 'reserve' then debit_bucket = 'available' and credit_bucket = 'pending'

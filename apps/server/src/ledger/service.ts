@@ -134,25 +134,30 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
   const checkpoints = createCheckpointSchedule(deps.db, deps.clock);
   const now = () => new Date(deps.clock.now());
 
-  /** Movements on `db` with the accounts already resolved (they cannot be created inside a transaction on PGlite). */
-  const movesOn = (db: Db, resolve: (ref: AccountRef) => Promise<store.AccountRow>, written: Counter) => {
+  /**
+   * Movements on `db`, the accounts resolved by `resolve` (inside a transaction they cannot be
+   * created: on PGlite it holds the only connection). `onWritten` counts the committed-to-be
+   * movements that touch a derived balance, for the checkpoint schedule.
+   */
+  const movesOn = (db: Db, resolve: ResolveAccount, onWritten: (count: number) => void): LedgerMoves => {
     const resolveIn = async (action: 'post' | 'void', transferId: TransferId) => {
       const outcome = await store.callResolve(db, action, transferId, now());
       const receipt = await receiptAfterResolve(db, action, transferId, outcome);
-      written.count += receipt.isReplay ? 0 : 1;
+      onWritten(receipt.isReplay ? 0 : 1);
       return receipt;
     };
     return {
-      transfer: async (request: TransferRequest) => {
+      transfer: async (request) => {
         const prepared = await prepareTransfer(resolve, request);
         const receipt = await applyTransfer(db, prepared, now());
-        written.count +=
-          !receipt.isReplay && (prepared.debit.mayGoNegative || prepared.credit.mayGoNegative) ? 1 : 0;
+        onWritten(
+          !receipt.isReplay && (prepared.debit.mayGoNegative || prepared.credit.mayGoNegative) ? 1 : 0,
+        );
         return receipt;
       },
-      post: (transferId: TransferId) => resolveIn('post', transferId),
-      void: (transferId: TransferId) => resolveIn('void', transferId),
-    } satisfies LedgerMoves;
+      post: (transferId) => resolveIn('post', transferId),
+      void: (transferId) => resolveIn('void', transferId),
+    };
   };
 
   /**
@@ -169,29 +174,29 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
     for (const ref of refs) {
       declared.set(identityKey(identityOf(ref)), await accounts.ensure(ref));
     }
-    const resolve = async (ref: AccountRef) => {
+    const resolve = (ref: AccountRef) => {
       const account = declared.get(identityKey(identityOf(ref)));
       if (!account) {
         throw new Error(`ledger: account ${identityKey(identityOf(ref))} was not named to atomically`);
       }
       return account;
     };
-    const written: Counter = { count: 0 };
+    let written = 0;
     const result = await withRetry(() => {
-      written.count = 0;
-      return deps.db.transaction().execute((tx) => work(tx, movesOn(tx, resolve, written)));
+      written = 0;
+      const money = (tx: Db) =>
+        movesOn(tx, resolve, (count) => {
+          written += count;
+        });
+      return deps.db.transaction().execute((tx) => work(tx, money(tx)));
     });
-    checkpoints.note(written.count);
+    checkpoints.note(written);
     return result;
   };
 
-  /** One movement alone: no explicit transaction, so one round trip. */
-  const alone = async (move: (money: LedgerMoves) => Promise<TransferReceipt>) => {
-    const written: Counter = { count: 0 };
-    const receipt = await withRetry(() => move(movesOn(deps.db, accounts.ensure, written)));
-    checkpoints.note(written.count);
-    return receipt;
-  };
+  /** Movements alone: no explicit transaction, so each is one round trip, committed when it answers. */
+  const direct = movesOn(deps.db, (ref) => accounts.cached(ref) ?? accounts.ensure(ref), checkpoints.note);
+  const alone = (move: (money: LedgerMoves) => Promise<TransferReceipt>) => withRetry(() => move(direct));
 
   return {
     atomically,
@@ -251,9 +256,8 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
   };
 }
 
-interface Counter {
-  count: number;
-}
+/** An account row, from memory when it is known already. */
+type ResolveAccount = (ref: AccountRef) => store.AccountRow | Promise<store.AccountRow>;
 
 function accountsOf(command: LedgerCommand): AccountRef[] {
   return command.op === 'transfer' ? [command.request.debitAccount, command.request.creditAccount] : [];
@@ -280,10 +284,7 @@ interface PreparedTransfer {
   isPending: boolean;
 }
 
-async function prepareTransfer(
-  resolve: (ref: AccountRef) => Promise<store.AccountRow>,
-  request: TransferRequest,
-): Promise<PreparedTransfer> {
+async function prepareTransfer(resolve: ResolveAccount, request: TransferRequest): Promise<PreparedTransfer> {
   assertTransferRequest(request);
   const debit = await resolve(request.debitAccount);
   const credit = await resolve(request.creditAccount);
@@ -420,6 +421,8 @@ function entryOf(row: store.EntryLegRow): EntryWithTransfer {
 interface AccountCache {
   ensure(ref: AccountRef): Promise<store.AccountRow>;
   find(ref: AccountRef): Promise<store.AccountRow | undefined>;
+  /** The account if this node knows it already: most movements need no lookup at all. */
+  cached(ref: AccountRef): store.AccountRow | undefined;
 }
 
 /** Account rows never change once created, so every node may keep them in memory. */
@@ -436,15 +439,16 @@ function createAccountCache(db: Db, clock: Clock): AccountCache {
     return account;
   };
   const lookup = async (ref: AccountRef, isCreated: boolean) => {
-    const problem = accountRefProblem(ref);
-    if (problem) {
-      throw new Error(`ledger: account reference ${ref.kind}: ${problem}`);
-    }
     const identity = identityOf(ref);
     const key = identityKey(identity);
+    // Only well-formed references are ever cached, so a hit needs no second check.
     const hit = cached.get(key);
     if (hit) {
       return hit;
+    }
+    const problem = accountRefProblem(ref);
+    if (problem) {
+      throw new Error(`ledger: account reference ${ref.kind}: ${problem}`);
     }
     const account = isCreated
       ? await store.upsertAccount(db, identity, new Date(clock.now()))
@@ -460,6 +464,7 @@ function createAccountCache(db: Db, clock: Clock): AccountCache {
       return account;
     },
     find: (ref) => lookup(ref, false),
+    cached: (ref) => cached.get(identityKey(identityOf(ref))),
   };
 }
 
