@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { fen } from '@site/contract';
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import { type Db, migrate, openDatabase } from '../db/database.ts';
+import { adminQuery, type DatabaseTarget, type Db, migrate, openDatabase } from '../db/database.ts';
 import type { Migration } from '../db/migrations.ts';
 import { migrations } from '../migrations.ts';
 import { systemClock } from '../stores/clock.ts';
@@ -14,6 +15,7 @@ import { transferIds } from './transfer-ids.ts';
 /**
  * A database written by an older release keeps every balance, every member balance-after and
  * every transfer when the later migrations reshape it, and new movements continue its history.
+ * On PGlite, and with TEST_STORES=external on PostgreSQL too (a schema of its own per test).
  */
 const siteId = 9001;
 const memberRef: AccountRef = { kind: 'member_main', siteId, memberId: 1n };
@@ -22,15 +24,25 @@ const houseRef: AccountRef = { kind: 'house', siteId, name: 'game' };
 const sandboxRef: AccountRef = { kind: 'external', siteId, name: 'sandbox' };
 const id = transferIds.named;
 const now = new Date();
+const externalUrl = process.env.TEST_STORES === 'external' ? process.env.DATABASE_URL : undefined;
 let db: Db | undefined;
+let dropSchema: (() => Promise<void>) | undefined;
 
 afterEach(async () => {
   await db?.destroy();
+  await dropSchema?.();
 });
 
 /** A database migrated up to, not including, `before`. */
 async function openBefore(before: Migration): Promise<Db> {
-  db = await openDatabase({ kind: 'pglite' }, migrations.slice(0, migrations.indexOf(before)));
+  let target: DatabaseTarget = { kind: 'pglite' };
+  if (externalUrl) {
+    const schema = `migration_${randomBytes(6).toString('hex')}`;
+    await adminQuery(externalUrl, `create schema ${schema}`);
+    dropSchema = () => adminQuery(externalUrl, `drop schema ${schema} cascade`);
+    target = { kind: 'postgres', url: externalUrl, schema, poolSize: 2 };
+  }
+  db = await openDatabase(target, migrations.slice(0, migrations.indexOf(before)));
   return db;
 }
 
