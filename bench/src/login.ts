@@ -2,7 +2,7 @@ import os from 'node:os';
 import { hash } from '@node-rs/argon2';
 import { basePathOf, clientVersion, headerNames, routes, signRequest } from '@site/contract';
 import autocannon from 'autocannon';
-import { argon2Options } from '../../apps/server/src/auth/passwords.ts';
+import { argon2Options } from '../../apps/server/src/member/passwords.ts';
 import { startBenchNode } from './bench-node.ts';
 import { printTable } from './harness.ts';
 
@@ -62,7 +62,7 @@ async function registerPlayers(services: Awaited<ReturnType<typeof startApp>>['s
   const players = Array.from({ length: memberCount }, (_, index) => playerOf(index));
   await Promise.all(
     players.map((player) =>
-      services.auth.register(
+      services.members.register(
         { siteId: 9001, deviceUuid: player.deviceUuid, clientType: 'web', ip: player.ip, headers: {} },
         {
           username: player.username,

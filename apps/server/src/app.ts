@@ -7,7 +7,6 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { basePathOf } from '@site/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { registerAuthRoutes } from './auth/routes.ts';
 import { registerJsonCacheRoutes } from './cache/routes.ts';
 import { registerCashierRoutes } from './cashier/routes.ts';
 import {
@@ -28,8 +27,10 @@ import { OneLinePerRequest } from './http/request-log.ts';
 import { createRouteRegistrar } from './http/route.ts';
 import { allowInlineStyles, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerIdentityRoutes } from './identity/routes.ts';
+import { registerMemberRoutes } from './member/routes.ts';
 import { registerOperatorRoutes } from './operator/routes.ts';
 import { accessResolversOf, type Services } from './services.ts';
+import { registerSessionRoutes } from './session/routes.ts';
 import { registerSiteRoutes } from './site/routes.ts';
 import type { Clock } from './stores/clock.ts';
 import type { Stores } from './stores/stores.ts';
@@ -90,14 +91,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock,
     defaultSiteId: deps.defaultSiteId,
     isKnownSite: deps.services.sites.exists,
-    assertAccessAllowed: deps.services.auth.assertAccessAllowed,
+    assertAccessAllowed: deps.services.sessions.assertAccessAllowed,
   });
   const registrar = createRouteRegistrar(app, { guard, resolvers: accessResolversOf(deps.services) });
   const route = registrar.register;
   registerSiteRoutes(route, deps.services.sites, deps.clock);
   registerJsonCacheRoutes(route, deps.stores);
-  registerAuthRoutes(route, deps.services.auth, deps.services.cashier);
-  registerOperatorRoutes(route, deps.services.operators, deps.services.auth.operator);
+  registerSessionRoutes(route, deps.services.sessions);
+  registerMemberRoutes(route, deps.services.members, deps.services.cashier);
+  registerOperatorRoutes(route, deps.services.operators);
   registerCashierRoutes(route, deps.services.cashier);
   registerIdentityRoutes(route, deps.services.identity);
   registrar.assertEveryRouteRegistered();

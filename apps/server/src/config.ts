@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { siteIdDefault } from '@site/contract';
 import { z } from 'zod';
-import type { RemoteCaptchaConfig } from './auth/captcha.ts';
+import type { RemoteCaptchaConfig } from './session/captcha.ts';
 
 const configSchema = z
   .object({

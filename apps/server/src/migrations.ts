@@ -1,4 +1,3 @@
-import { authMigration } from './auth/migration.ts';
 import { cashierMigration } from './cashier/migration.ts';
 import type { Migration } from './db/migrations.ts';
 import { identityMigration } from './identity/migration.ts';
@@ -7,6 +6,7 @@ import {
   ledgerEntryPairsMigration,
   ledgerMigration,
 } from './ledger/migration.ts';
+import { authMigration } from './session/migration.ts';
 import { siteMigration } from './site/migration.ts';
 import { securityStateMigration } from './stores/security-state.ts';
 

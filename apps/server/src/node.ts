@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppDeps, buildApp } from './app.ts';
-import type { RemoteCaptchaConfig } from './auth/captcha.ts';
 import type { Config } from './config.ts';
 import type { DatabaseTarget } from './db/database.ts';
 import { createServices, type Services } from './services.ts';
+import type { RemoteCaptchaConfig } from './session/captcha.ts';
 import { seedDemoData } from './site/seed.ts';
 import type { Stores } from './stores/stores.ts';
 

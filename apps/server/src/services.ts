@@ -1,11 +1,14 @@
-import type { RemoteCaptchaConfig } from './auth/captcha.ts';
-import { createPasswordHasher } from './auth/passwords.ts';
-import { type AuthService, createAuthService } from './auth/service.ts';
 import { type CashierService, createCashierService } from './cashier/service.ts';
 import type { AccessResolvers } from './http/access.ts';
 import { createIdentityService, type IdentityService } from './identity/service.ts';
 import { createLedgerService, type LedgerService } from './ledger/service.ts';
+import { createPasswordHasher, type PasswordHasher } from './member/passwords.ts';
+import { createMemberService, type MemberService } from './member/service.ts';
 import { createOperatorService, type OperatorService } from './operator/service.ts';
+import { createOutboxService, type OutboxService } from './outbox/service.ts';
+import { createCaptchaService, type RemoteCaptchaConfig } from './session/captcha.ts';
+import { createSessionService, type SessionService } from './session/service.ts';
+import { createLoginThrottle, twoFactorThrottleRules } from './session/throttle.ts';
 import { createSiteService, type SiteService } from './site/service.ts';
 import type { Clock } from './stores/clock.ts';
 import type { Stores } from './stores/stores.ts';
@@ -14,64 +17,113 @@ import type { Stores } from './stores/stores.ts';
 export interface Services {
   sites: SiteService;
   ledger: LedgerService;
-  auth: AuthService;
+  members: MemberService;
+  sessions: SessionService;
+  outbox: OutboxService;
   operators: OperatorService;
   cashier: CashierService;
   identity: IdentityService;
   close(): Promise<void>;
 }
 
+interface ServiceOptions {
+  isTestMode?: boolean;
+  isSandboxMode?: boolean;
+  sandboxGatewaySecret?: string;
+  remoteCaptcha?: RemoteCaptchaConfig | undefined;
+}
+
 export async function createServices(
   stores: Stores,
   clock: Clock,
-  options: {
-    isTestMode?: boolean;
-    isSandboxMode?: boolean;
-    sandboxGatewaySecret?: string;
-    remoteCaptcha?: RemoteCaptchaConfig | undefined;
-  } = {},
+  options: ServiceOptions = {},
 ): Promise<Services> {
   const sites = await createSiteService({ db: stores.db, pubsub: stores.pubsub, clock });
   // One hasher, so members and operators share one cap on concurrent argon2id work.
   const hasher = createPasswordHasher();
-  const authDeps = { db: stores.db, security: stores.security, clock, sites, hasher };
   const ledger = createLedgerService({ db: stores.db, clock });
-  const auth = await createAuthService({
-    ...authDeps,
-    pubsub: stores.pubsub,
-    isTestMode: options.isTestMode ?? false,
-    remoteCaptcha: options.remoteCaptcha,
-  });
-  const operators = createOperatorService(authDeps);
+  const accounts = await createAccountServices(stores, clock, { sites, hasher, options });
   const identity = createIdentityService({ db: stores.db, clock });
   return {
     sites,
-    auth,
-    operators,
     ledger,
+    ...accounts,
     identity,
     cashier: createCashierService({
       db: stores.db,
       clock,
       ledger,
       hasher,
-      verifySecondFactor: auth.verifySecondFactor,
-      memberSiteIdOf: auth.memberSiteIdOf,
+      verifySecondFactor: accounts.members.verifySecondFactor,
+      memberSiteIdOf: accounts.members.memberSiteIdOf,
       verifiedRealNameOf: identity.verifiedRealNameOf,
       gatewaySecret: options.sandboxGatewaySecret,
       isSandboxMode: options.isSandboxMode ?? false,
     }),
     async close() {
       await sites.close();
-      await auth.close();
+      await accounts.sessions.close();
     },
   };
+}
+
+/**
+ * Members, their sessions, the outbox and operators. Members and sessions call each other
+ * (registration signs in; a password change or a block ends sessions; a login reads the
+ * account), so each gets the other's service through the functions wired here.
+ */
+async function createAccountServices(
+  stores: Stores,
+  clock: Clock,
+  shared: { sites: SiteService; hasher: PasswordHasher; options: ServiceOptions },
+) {
+  const base = {
+    db: stores.db,
+    security: stores.security,
+    clock,
+    sites: shared.sites,
+    hasher: shared.hasher,
+  };
+  const captcha = createCaptchaService({
+    security: stores.security,
+    isTestMode: shared.options.isTestMode ?? false,
+    remote: shared.options.remoteCaptcha,
+  });
+  // Password failures count in one throttle wherever a member's password is checked.
+  const passwordThrottle = createLoginThrottle(stores.security, clock, 'member-login');
+  const outbox = createOutboxService({ db: stores.db, clock, sites: shared.sites });
+  const members: MemberService = createMemberService({
+    ...base,
+    captcha,
+    passwordThrottle,
+    twoFactorThrottle: createLoginThrottle(
+      stores.security,
+      clock,
+      'member-two-factor',
+      twoFactorThrottleRules,
+    ),
+    outbox,
+    sessions: {
+      start: (caller, member, isRemembered) => sessions.start(caller, member, isRemembered),
+      endAll: (tx, memberId, reason, keptSessionId) => sessions.endAll(tx, memberId, reason, keptSessionId),
+    },
+  });
+  const sessions = await createSessionService({
+    ...base,
+    pubsub: stores.pubsub,
+    captcha,
+    passwordThrottle,
+    members,
+    outbox,
+  });
+  const operators = createOperatorService({ ...base, risk: { members, sessions, outbox } });
+  return { members, sessions, outbox, operators };
 }
 
 /** How routes establish their callers (the `access` each route declares), from the services that own them. */
 export function accessResolversOf(services: Services): AccessResolvers {
   return {
-    member: (request) => services.auth.authenticateMember(request),
+    member: (request) => services.sessions.authenticateMember(request),
     operator: (request, permission) => services.operators.authenticate(request, permission),
     gateway: async (request) => services.cashier.authenticateSandboxGateway(request.body),
   };

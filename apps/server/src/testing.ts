@@ -174,7 +174,7 @@ export async function startTestServer(options: { staticDir?: string } = {}) {
     baseUrl: address,
     sites: node.services.sites,
     /** The answer to an image captcha the browser was shown (test mode keeps it readable). */
-    captchaAnswer: (captchaId: string) => node.services.auth.captchaAnswerForTests(captchaId),
+    captchaAnswer: (captchaId: string) => node.services.sessions.captchaAnswerForTests(captchaId),
     /** Creates an operator account and returns its generated password. */
     createOperator: (username: string) => node.services.operators.create(username),
     /**

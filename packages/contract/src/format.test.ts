@@ -10,6 +10,7 @@ import {
   formatMoneyDisplay,
   formatMoneyRound,
   formatMoneyTruncate,
+  maskEmail,
   maskPhone,
   parseYuan,
   randomString,
@@ -22,6 +23,16 @@ import {
 afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
+});
+
+describe('maskEmail', () => {
+  it('keeps two characters of the local part and the domain', () => {
+    expect(maskEmail('sess@example.com')).toBe('se***@example.com');
+  });
+
+  it('keeps a one-character local part as it is', () => {
+    expect(maskEmail('a@example.com')).toBe('a***@example.com');
+  });
 });
 
 describe('maskPhone', () => {

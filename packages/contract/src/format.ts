@@ -24,6 +24,12 @@ export function maskPhone(phone: string): string {
   });
 }
 
+/** Keeps the first two characters of the local part and the whole domain: `se***@example.com`. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 2)}***@${domain}`;
+}
+
 /**
  * Cleans an amount text field as the user types. Keeps ASCII digits and the first decimal
  * point; everything else is dropped, including full-width digits, spaces and a minus sign

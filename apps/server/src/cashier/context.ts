@@ -1,8 +1,8 @@
 import type { Fen } from '@site/contract';
-import type { PasswordHasher } from '../auth/passwords.ts';
 import type { Db } from '../db/database.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
 import type { LedgerService } from '../ledger/service.ts';
+import type { PasswordHasher } from '../member/passwords.ts';
 import type { Clock } from '../stores/clock.ts';
 import * as store from './store.ts';
 import type { OperatorAction } from './tables.ts';

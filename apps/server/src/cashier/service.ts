@@ -7,9 +7,9 @@ import type {
 } from '@site/contract';
 import { fen, formatFen, type RecordQuery } from '@site/contract';
 import type { z } from 'zod';
-import type { PasswordHasher } from '../auth/passwords.ts';
 import type { Db } from '../db/database.ts';
 import type { LedgerService } from '../ledger/service.ts';
+import type { PasswordHasher } from '../member/passwords.ts';
 import type { Clock } from '../stores/clock.ts';
 import { type AdjustmentBody, adjustBalance, pageOperatorActions } from './adjustments.ts';
 import { auditSummary, recordValidBet } from './audit.ts';

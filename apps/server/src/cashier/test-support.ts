@@ -1,6 +1,6 @@
 import { routes } from '@site/contract';
-import { type Answer, authClient, registered } from '../auth/test-support.ts';
 import { verifyRealName } from '../identity/test-support.ts';
+import { type Answer, authClient, registered } from '../session/test-support.ts';
 import type { TestApp } from '../testing.ts';
 
 /** Helpers for the cashier API tests: members with money, an operator, signed gateway callbacks. */

@@ -1,7 +1,7 @@
 import { routes } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCodeAt, totpStepAt } from '../auth/totp.ts';
 import { residentId } from '../identity/test-support.ts';
+import { totpCodeAt, totpStepAt } from '../member/totp.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { cashierClient } from './test-support.ts';
 import { accountNumberProblem, isLuhnValid, realNameRequiredText } from './withdraw-accounts.ts';

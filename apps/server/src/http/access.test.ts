@@ -1,7 +1,7 @@
 import { type RouteDefinition, routes } from '@site/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authClient, registered } from '../auth/test-support.ts';
+import { authClient, registered } from '../session/test-support.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { createRouteRegistrar } from './route.ts';
 

@@ -1,5 +1,25 @@
-import type { OperatorPermission, RouteAccess } from '@site/contract';
+import type { ClientType, OperatorPermission, RouteAccess } from '@site/contract';
 import type { FastifyRequest } from 'fastify';
+
+/** Who is calling, as the request guard established it. */
+export interface CallerContext {
+  siteId: number;
+  deviceUuid: string;
+  clientType: ClientType;
+  ip: string;
+}
+
+/** What routes hand the member and session services: the request as the request guard decorated it. */
+export interface CallerRequest extends CallerContext {
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export const callerOf = (request: CallerRequest): CallerContext => ({
+  siteId: request.siteId,
+  deviceUuid: request.deviceUuid,
+  clientType: request.clientType,
+  ip: request.ip,
+});
 
 /** A signed-in member, as the session behind the request's token names it. */
 export interface MemberPrincipal {
@@ -29,7 +49,7 @@ export type PrincipalOf<A extends RouteAccess> = A extends 'public'
       : OperatorPrincipal;
 
 /**
- * How the node establishes each kind of caller; the composition root wires these to the auth,
+ * How the node establishes each kind of caller; the composition root wires these to the session,
  * operator and cashier services. Each one throws the refusal its caller should see (10004 for a
  * missing, expired or foreign token; 10108 for a bad gateway signature).
  */

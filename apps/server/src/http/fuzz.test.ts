@@ -2,9 +2,9 @@ import { headerNames, isErrorCode, type RouteDefinition, routes } from '@site/co
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { authClient, registered } from '../auth/test-support.ts';
 import { cashierClient } from '../cashier/test-support.ts';
 import { verifyRealName } from '../identity/test-support.ts';
+import { authClient, registered } from '../session/test-support.ts';
 import { createTestApp, signedHeaders, type TestApp } from '../testing.ts';
 import {
   invalidFromJsonSchema,

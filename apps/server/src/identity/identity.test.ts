@@ -1,6 +1,6 @@
 import { isValidResidentId, routes } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authClient, registered } from '../auth/test-support.ts';
+import { authClient, registered } from '../session/test-support.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 
 let testApp: TestApp;

@@ -1,5 +1,5 @@
 import { routes } from '@site/contract';
-import type { authClient } from '../auth/test-support.ts';
+import type { authClient } from '../session/test-support.ts';
 
 /** A valid GB 11643 number for the birth date (YYYYMMDD), with the check character computed. */
 export function residentId(birthDate: string, sequence = '123'): string {

@@ -1,6 +1,6 @@
 import { routes } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authClient, homeOf, registered } from '../auth/test-support.ts';
+import { authClient, homeOf, registered } from '../session/test-support.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 
 let testApp: TestApp;

@@ -1,14 +1,10 @@
 import { routes } from '@site/contract';
-import type { AuthService } from '../auth/service.ts';
 import type { RegisterRoute } from '../http/route.ts';
 import type { OperatorService } from './service.ts';
 
 /** The operator API; each route's access names the permission it needs. */
-export function registerOperatorRoutes(
-  route: RegisterRoute,
-  operators: OperatorService,
-  memberRisk: AuthService['operator'],
-) {
+export function registerOperatorRoutes(route: RegisterRoute, operators: OperatorService) {
+  const { memberRisk } = operators;
   route(routes.adminLogin, async ({ body }, request) => operators.login(body, request.ip));
   route(routes.adminLogout, async (_input, request) => {
     await operators.logout(request);

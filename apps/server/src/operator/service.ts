@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { headerNames, type OperatorPermission, operatorPermissions } from '@site/contract';
 import { AppError, validationError } from '../app-error.ts';
-import type { PasswordHasher } from '../auth/passwords.ts';
-import { createLoginThrottle } from '../auth/throttle.ts';
-import { hashToken, newSessionToken } from '../auth/tokens.ts';
 import type { Db } from '../db/database.ts';
 import type { OperatorPrincipal } from '../http/access.ts';
+import type { PasswordHasher } from '../member/passwords.ts';
+import { createLoginThrottle } from '../session/throttle.ts';
+import { hashToken, newSessionToken } from '../session/tokens.ts';
 import type { Clock } from '../stores/clock.ts';
 import type { SecurityStateStore } from '../stores/security-state.ts';
+import { createMemberRiskActions, type MemberRiskDeps } from './member-risk.ts';
 import * as store from './store.ts';
 import type { OperatorRole } from './tables.ts';
 
@@ -34,9 +35,12 @@ export function createOperatorService(deps: {
   security: SecurityStateStore;
   clock: Clock;
   hasher: PasswordHasher;
+  risk: MemberRiskDeps;
 }) {
   const throttle = createLoginThrottle(deps.security, deps.clock, 'operator-login');
   return {
+    /** Member and access blocks, login records and the outbox, through the services handed in. */
+    memberRisk: createMemberRiskActions(deps.risk),
     /** Creates an operator with a generated password, which only the caller ever sees. */
     async create(username: string): Promise<string> {
       if (!operatorUsernamePattern.test(username)) {

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { type Captcha, captchaLength } from '@site/contract';
 import { AppError } from '../app-error.ts';
+import { createSemaphore } from '../member/semaphore.ts';
 import type { SecurityStateStore } from '../stores/security-state.ts';
 import { renderCaptchaPng } from './captcha-image.ts';
-import { createSemaphore } from './semaphore.ts';
 import { hashSecretFor, isSameHash, randomDigits } from './tokens.ts';
 
 export const captchaTtlMs = 2 * 60_000;

@@ -1,5 +1,8 @@
 /**
- * Members, their sessions and login history, access blocks, the sandbox outbox, and operators.
+ * Released before `auth/` split into the member, session, outbox and operator parts, so it also
+ * creates their tables as first released (members; outbox_messages; operators, operator_sessions);
+ * each part's tables.ts declares its own. Released migrations never change: a part's later
+ * change to its tables is a new migration of that part.
  * Session tokens are stored only as SHA-256 hashes; passwords only as argon2id hashes.
  */
 export const authMigration = {

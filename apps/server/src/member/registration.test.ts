@@ -1,7 +1,7 @@
 import { referralExpiryMs } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authClient, homeOf, registered, strongPassword } from '../session/test-support.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
-import { authClient, homeOf, registered, strongPassword } from './test-support.ts';
 
 let testApp: TestApp;
 let client: ReturnType<typeof authClient>;

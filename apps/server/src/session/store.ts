@@ -1,18 +1,10 @@
-import { type Insertable, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import type {
-  AccessBlockKind,
-  MemberStatus,
-  OutboxChannel,
-  OutboxPurpose,
-  SessionEndReason,
-} from './tables.ts';
+import type { AccessBlockKind, SessionEndReason } from './tables.ts';
 
-/** The only file that writes SQL for the auth tables. */
+/** The only file that writes SQL for the session tables. */
 type Executor = Db | Transaction<Database>;
-
-export type MemberRow = NonNullable<Awaited<ReturnType<typeof findMemberById>>>;
 
 export async function ensureSecret(db: Db, name: string, candidate: string): Promise<string> {
   await db
@@ -26,74 +18,6 @@ export async function ensureSecret(db: Db, name: string, candidate: string): Pro
     .where('name', '=', name)
     .executeTakeFirstOrThrow();
   return row.secret;
-}
-
-export async function findMemberById(db: Executor, memberId: bigint) {
-  return db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst();
-}
-
-export async function findMemberByUsername(db: Executor, siteId: number, username: string) {
-  return db
-    .selectFrom('members')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('username', '=', username)
-    .executeTakeFirst();
-}
-
-export async function findMemberByInviteCode(db: Executor, siteId: number, inviteCode: string) {
-  return db
-    .selectFrom('members')
-    .select(['id', 'is_agent'])
-    .where('site_id', '=', siteId)
-    .where('invite_code', '=', inviteCode)
-    .executeTakeFirst();
-}
-
-export async function countMembers(db: Executor, siteId: number): Promise<number> {
-  const row = await db
-    .selectFrom('members')
-    .select((eb) => eb.fn.countAll<bigint>().as('count'))
-    .where('site_id', '=', siteId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-export async function insertMember(tx: Executor, member: Insertable<Database['members']>) {
-  return tx.insertInto('members').values(member).returningAll().executeTakeFirstOrThrow();
-}
-
-export async function updatePasswordHash(tx: Executor, memberId: bigint, passwordHash: string, at: Date) {
-  await tx
-    .updateTable('members')
-    .set({ password_hash: passwordHash, password_changed_at: at })
-    .where('id', '=', memberId)
-    .execute();
-}
-
-export async function setMemberStatus(
-  tx: Executor,
-  siteId: number,
-  username: string,
-  status: MemberStatus,
-  reason: string,
-): Promise<bigint | undefined> {
-  const row = await tx
-    .updateTable('members')
-    .set({ status, blocked_reason: reason })
-    .where('site_id', '=', siteId)
-    .where('username', '=', username)
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
-}
-
-export async function setTotp(db: Executor, memberId: bigint, secret: string | null, isEnabled: boolean) {
-  await db
-    .updateTable('members')
-    .set({ totp_secret: secret, is_totp_enabled: isEnabled })
-    .where('id', '=', memberId)
-    .execute();
 }
 
 export interface NewSession {
@@ -111,11 +35,10 @@ export interface NewSession {
 
 /**
  * Ends the member's live session of the same client type (it then answers 6001), starts the
- * new one and records the login, all in the caller's transaction.
+ * new one and records the login, all in the caller's transaction, which already holds the
+ * member's row lock.
  */
 export async function startSession(tx: Transaction<Database>, session: NewSession) {
-  // Logins of one member queue on the member row, so the one-live-session rule never races.
-  await tx.selectFrom('members').select('id').where('id', '=', session.memberId).forUpdate().execute();
   await tx
     .updateTable('member_sessions')
     .set({ ended_at: session.now, end_reason: 'replaced' })
@@ -150,31 +73,24 @@ export async function startSession(tx: Transaction<Database>, session: NewSessio
       client_type: session.clientType,
     })
     .execute();
-  await tx
-    .updateTable('members')
-    .set({ last_login_at: session.now })
-    .where('id', '=', session.memberId)
-    .execute();
 }
 
 export async function findSessionByTokenHash(db: Db, tokenHash: string) {
   return db
     .selectFrom('member_sessions')
-    .innerJoin('members', 'members.id', 'member_sessions.member_id')
     .select([
-      'member_sessions.id',
-      'member_sessions.member_id',
-      'member_sessions.site_id',
-      'member_sessions.client_type',
-      'member_sessions.device_uuid',
-      'member_sessions.is_remembered',
-      'member_sessions.last_seen_at',
-      'member_sessions.idle_expires_at',
-      'member_sessions.absolute_expires_at',
-      'member_sessions.end_reason',
-      'members.status',
+      'id',
+      'member_id',
+      'site_id',
+      'client_type',
+      'device_uuid',
+      'is_remembered',
+      'last_seen_at',
+      'idle_expires_at',
+      'absolute_expires_at',
+      'end_reason',
     ])
-    .where('member_sessions.token_hash', '=', tokenHash)
+    .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
 
@@ -212,16 +128,6 @@ export async function endMemberSessions(
     query = query.where('id', '<>', keptSessionId);
   }
   await query.execute();
-}
-
-export async function countLiveSessions(db: Executor, memberId: bigint): Promise<number> {
-  const row = await db
-    .selectFrom('member_sessions')
-    .select((eb) => eb.fn.countAll<bigint>().as('count'))
-    .where('member_id', '=', memberId)
-    .where('ended_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }
 
 /** Whether this member has logged in before at all, from this IP, and from this device. */
@@ -309,63 +215,11 @@ export async function deleteAccessBlock(db: Db, siteId: number, kinds: AccessBlo
   return result.numDeletedRows > 0n;
 }
 
-export async function listBlocks(db: Db, siteId: number) {
-  const [blocks, members] = await Promise.all([
-    db
-      .selectFrom('access_blocks')
-      .select(['kind', 'value', 'reason', 'created_at'])
-      .where('site_id', '=', siteId)
-      .orderBy('id', 'desc')
-      .execute(),
-    db
-      .selectFrom('members')
-      .select(['username', 'blocked_reason', 'created_at'])
-      .where('site_id', '=', siteId)
-      .where('status', '=', 'blocked')
-      .execute(),
-  ]);
-  return { blocks, members };
-}
-
-export async function insertOutboxMessage(
-  db: Db,
-  message: {
-    siteId: number;
-    channel: OutboxChannel;
-    recipient: string;
-    purpose: OutboxPurpose;
-    body: string;
-    at: Date;
-  },
-) {
-  await db
-    .insertInto('outbox_messages')
-    .values({
-      site_id: message.siteId,
-      channel: message.channel,
-      recipient: message.recipient,
-      purpose: message.purpose,
-      body: message.body,
-      created_at: message.at,
-    })
+export async function listAccessBlocksForOperator(db: Db, siteId: number) {
+  return db
+    .selectFrom('access_blocks')
+    .select(['kind', 'value', 'reason', 'created_at'])
+    .where('site_id', '=', siteId)
+    .orderBy('id', 'desc')
     .execute();
-}
-
-export async function pageOutbox(db: Db, siteId: number, pageNum: number, pageSize: number) {
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('outbox_messages')
-      .selectAll()
-      .where('site_id', '=', siteId)
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute(),
-    db
-      .selectFrom('outbox_messages')
-      .select((eb) => eb.fn.countAll<bigint>().as('count'))
-      .where('site_id', '=', siteId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.count) };
 }

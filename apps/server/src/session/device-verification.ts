@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { type LoginResult, maskPhone, verificationCodeLength } from '@site/contract';
+import { type LoginResult, maskEmail, maskPhone, verificationCodeLength } from '@site/contract';
 import { AppError } from '../app-error.ts';
-import { type AuthContext, type CallerContext, maskEmail, sendCode } from './context.ts';
+import type { CallerContext } from '../http/access.ts';
+import type { MemberAccount } from '../member/service.ts';
+import type { SessionContext } from './context.ts';
 import { startMemberSession } from './sessions.ts';
-import * as store from './store.ts';
 import { hashSecretFor, isSameHash, randomDigits } from './tokens.ts';
 
 /**
@@ -37,13 +38,13 @@ const lockKey = (memberId: string) => `device-verify:lock:${memberId}`;
 const maskRecipient = (ticket: Ticket) =>
   ticket.channel === 'sms' ? maskPhone(ticket.recipient) : maskEmail(ticket.recipient);
 
-async function assertNotLocked(ctx: AuthContext, memberId: string) {
+async function assertNotLocked(ctx: SessionContext, memberId: string) {
   if (await ctx.security.get(lockKey(memberId))) {
     throw new AppError(6037);
   }
 }
 
-async function sendTicketCode(ctx: AuthContext, ticketId: string, ticket: Ticket, ttlMs: number) {
+async function sendTicketCode(ctx: SessionContext, ticketId: string, ticket: Ticket, ttlMs: number) {
   const code = randomDigits(verificationCodeLength);
   const saved: Ticket = {
     ...ticket,
@@ -52,15 +53,15 @@ async function sendTicketCode(ctx: AuthContext, ticketId: string, ticket: Ticket
     sendCount: ticket.sendCount + 1,
   };
   await ctx.security.set(ticketKey(ticketId), JSON.stringify(saved), ttlMs);
-  await sendCode(ctx, { ...ticket, purpose: 'device_verification', code });
+  await ctx.outbox.sendCode({ ...ticket, purpose: 'device_verification', code });
   return { destination: maskRecipient(saved), expiresAt: new Date(saved.codeExpiresAtMs).toISOString() };
 }
 
 /** Returns the 6035 answer the login throws: it carries the ticket and where the code went. */
 export async function startDeviceVerification(
-  ctx: AuthContext,
+  ctx: SessionContext,
   caller: CallerContext,
-  member: store.MemberRow,
+  member: MemberAccount,
   isRemembered: boolean,
 ): Promise<AppError> {
   const memberId = String(member.id);
@@ -90,7 +91,7 @@ export async function startDeviceVerification(
 }
 
 /** The ticket for this device: 6038 once it has expired, 6035 when it belongs to another device. */
-async function readTicket(ctx: AuthContext, caller: CallerContext, ticketId: string) {
+async function readTicket(ctx: SessionContext, caller: CallerContext, ticketId: string) {
   const entry = await ctx.security.get(ticketKey(ticketId));
   if (!entry) {
     throw new AppError(6038);
@@ -102,7 +103,7 @@ async function readTicket(ctx: AuthContext, caller: CallerContext, ticketId: str
   return { ticket, expiresAtMs: entry.expiresAtMs };
 }
 
-export async function resendDeviceCode(ctx: AuthContext, caller: CallerContext, ticketId: string) {
+export async function resendDeviceCode(ctx: SessionContext, caller: CallerContext, ticketId: string) {
   const { ticket, expiresAtMs } = await readTicket(ctx, caller, ticketId);
   await assertNotLocked(ctx, ticket.memberId);
   if (ticket.sendCount >= deviceVerificationRules.sendsPerTicketMax) {
@@ -112,7 +113,7 @@ export async function resendDeviceCode(ctx: AuthContext, caller: CallerContext, 
 }
 
 export async function finishDeviceVerification(
-  ctx: AuthContext,
+  ctx: SessionContext,
   caller: CallerContext,
   body: { ticket: string; code: string },
 ): Promise<LoginResult> {
@@ -136,7 +137,7 @@ export async function finishDeviceVerification(
   if ((await ctx.security.take(ticketKey(body.ticket))) === undefined) {
     throw new AppError(6038);
   }
-  const member = await store.findMemberById(ctx.db, BigInt(ticket.memberId));
+  const member = await ctx.members.findById(BigInt(ticket.memberId));
   if (!member || member.status === 'blocked') {
     throw new AppError(10104);
   }

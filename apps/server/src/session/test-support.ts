@@ -1,7 +1,7 @@
 import { headerNames, type LoginResult, routes } from '@site/contract';
 import { signedHeaders, type TestApp } from '../testing.ts';
 
-/** Helpers for the auth API tests: signed calls as a given device, IP and token. */
+/** Helpers for the member and session API tests: signed calls as a given device, IP and token. */
 export interface CallOptions {
   body?: unknown;
   token?: string;
@@ -52,7 +52,7 @@ export function authClient(testApp: TestApp) {
 
   const solvedCaptcha = async () => {
     const issued = await call<{ captchaId: string }>('GET', routes.captcha.path);
-    const captchaCode = testApp.services.auth.captchaAnswerForTests(issued.data.captchaId) ?? '';
+    const captchaCode = testApp.services.sessions.captchaAnswerForTests(issued.data.captchaId) ?? '';
     return { captchaId: issued.data.captchaId, captchaCode };
   };
 

@@ -1,6 +1,8 @@
 import type { LoginResult } from '@site/contract';
 import { AppError } from '../app-error.ts';
-import { type AuthContext, type CallerContext, type MemberPrincipal, presentMember } from './context.ts';
+import type { CallerContext, MemberPrincipal } from '../http/access.ts';
+import type { MemberAccount } from '../member/service.ts';
+import type { SessionContext } from './context.ts';
 import * as store from './store.ts';
 import type { SessionEndReason } from './tables.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
@@ -25,9 +27,9 @@ const idleMsOf = (isRemembered: boolean) =>
   isRemembered ? sessionPolicy.rememberedIdleMs : sessionPolicy.idleMs;
 
 export async function startMemberSession(
-  ctx: AuthContext,
+  ctx: SessionContext,
   caller: CallerContext,
-  member: store.MemberRow,
+  member: MemberAccount,
   isRemembered: boolean,
 ): Promise<LoginResult> {
   const token = newSessionToken();
@@ -48,11 +50,16 @@ export async function startMemberSession(
     idleExpiresAt: new Date(nowMs + idleMsOf(isRemembered)),
     absoluteExpiresAt,
   };
-  await ctx.db.transaction().execute((tx) => store.startSession(tx, session));
+  await ctx.db.transaction().execute(async (tx) => {
+    if ((await ctx.members.recordLogin(tx, member.id, now)) === 'blocked') {
+      throw new AppError(10104);
+    }
+    await store.startSession(tx, session);
+  });
   return {
     token,
     expiresAt: absoluteExpiresAt.toISOString(),
-    member: presentMember({ ...member, last_login_at: now }),
+    member: ctx.members.present({ ...member, last_login_at: now }),
   };
 }
 
@@ -79,7 +86,7 @@ function codeForEndedSession(reason: SessionEndReason): 6001 | 10105 | 10104 | 1
  * session another login, a password change or a block ended, 10104 for a blocked account.
  */
 export async function authenticate(
-  ctx: AuthContext,
+  ctx: SessionContext,
   caller: CallerContext,
   token: string | undefined,
 ): Promise<MemberPrincipal> {
@@ -90,11 +97,10 @@ export async function authenticate(
   if (!session || session.site_id !== caller.siteId) {
     throw new AppError(10004);
   }
+  // A block ends the member's sessions in its own transaction, and a login checks the status
+  // under the member's row lock, so a live session never belongs to a blocked member.
   if (session.end_reason) {
     throw new AppError(codeForEndedSession(session.end_reason));
-  }
-  if (session.status === 'blocked') {
-    throw new AppError(10104);
   }
   const nowMs = ctx.clock.now();
   if (nowMs >= session.idle_expires_at.getTime() || nowMs >= session.absolute_expires_at.getTime()) {
@@ -111,7 +117,7 @@ export async function authenticate(
 }
 
 /** Logging out is idempotent: an unknown or already ended token is simply gone. */
-export async function logout(ctx: AuthContext, caller: CallerContext, token: string | undefined) {
+export async function logout(ctx: SessionContext, caller: CallerContext, token: string | undefined) {
   if (!token || token.length > 128) {
     return;
   }

@@ -126,20 +126,20 @@ describe('device verification by code', () => {
 describe('blocks', () => {
   it('answers 10104 for a blocked account only after a correct password, and changes nothing', async () => {
     const member = await registered(client, 'block001');
-    await testApp.services.auth.operator.block(9001, 'member', 'block001', 'test');
+    await testApp.services.operators.memberRisk.block(9001, 'member', 'block001', 'test');
     const before = await footprint(testApp, 'block001');
     expect((await client.login('block001')).code).toBe(10104);
     expect((await client.login('block001', { extra: { password: 'wrong-password' } })).code).toBe(10001);
     expect((await client.memberInfo(member.token, { device: homeOf('block001').device })).code).toBe(10104);
     expect(await footprint(testApp, 'block001')).toEqual(before);
-    await testApp.services.auth.operator.unblock(9001, 'member', 'block001');
+    await testApp.services.operators.memberRisk.unblock(9001, 'member', 'block001');
     expect((await client.login('block001')).code).toBe(6000);
   });
 
   it('answers 10102 for a blocked device, 6031 for a blocked IP and 6033 for a blocked network', async () => {
     const member = await registered(client, 'block002');
     const home = homeOf('block002');
-    const operator = testApp.services.auth.operator;
+    const operator = testApp.services.operators.memberRisk;
     const before = await footprint(testApp, 'block002');
     await operator.block(9001, 'device', home.device, '');
     expect((await client.login('block002')).code).toBe(10102);

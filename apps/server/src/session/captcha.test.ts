@@ -77,7 +77,7 @@ describe('image captcha', () => {
     const image = await loadImage(png);
     expect([image.width, image.height]).toEqual([width, height]);
     expect(second.data.image).not.toBe(first.data.image);
-    expect(testApp.services.auth.captchaAnswerForTests(first.data.captchaId)).toMatch(/^\d{4}$/);
+    expect(testApp.services.sessions.captchaAnswerForTests(first.data.captchaId)).toMatch(/^\d{4}$/);
   });
 
   it('refuses captchas past what it renders at once and queues (6501), storing nothing for them', async () => {

@@ -1,9 +1,10 @@
 import { verificationCodeLength } from '@site/contract';
 import { AppError } from '../app-error.ts';
-import { type AuthContext, type CallerContext, type MemberPrincipal, sendCode } from './context.ts';
+import type { CallerContext, MemberPrincipal } from '../http/access.ts';
+import { hashSecretFor, isSameHash, randomDigits } from '../session/tokens.ts';
+import { loadMember, type MemberContext } from './context.ts';
 import { assertAcceptablePassword } from './passwords.ts';
 import * as store from './store.ts';
-import { hashSecretFor, isSameHash, randomDigits } from './tokens.ts';
 
 export const passwordResetRules = {
   codeTtlMs: 5 * 60_000,
@@ -16,29 +17,31 @@ const codeKey = (siteId: number, username: string) => `password-reset:code:${sit
 const attemptsKey = (siteId: number, username: string) => `password-reset:attempts:${siteId}:${username}`;
 
 /** Stores the new hash and ends sessions in one transaction; ended sessions then answer 10105. */
-async function replacePassword(ctx: AuthContext, memberId: bigint, password: string, keptSessionId?: bigint) {
+async function replacePassword(
+  ctx: MemberContext,
+  memberId: bigint,
+  password: string,
+  keptSessionId?: bigint,
+) {
   const passwordHash = await ctx.hasher.hash(password);
   const now = new Date(ctx.clock.now());
   await ctx.db.transaction().execute(async (tx) => {
     await store.updatePasswordHash(tx, memberId, passwordHash, now);
-    await store.endMemberSessions(tx, memberId, 'password_changed', now, keptSessionId);
+    await ctx.sessions.endAll(tx, memberId, 'password_changed', keptSessionId);
   });
 }
 
 export async function changePassword(
-  ctx: AuthContext,
+  ctx: MemberContext,
   caller: CallerContext,
   principal: MemberPrincipal,
   body: { oldPassword: string; password: string; confirmPassword: string },
 ) {
-  const member = await store.findMemberById(ctx.db, principal.memberId);
-  if (!member) {
-    throw new AppError(10004);
-  }
+  const member = await loadMember(ctx, principal.memberId);
   assertAcceptablePassword(body.password, body.confirmPassword, member.username);
-  await ctx.throttle.check(caller.siteId, member.username, caller.ip);
+  await ctx.passwordThrottle.check(caller.siteId, member.username, caller.ip);
   if (!(await ctx.hasher.verify(member.password_hash, body.oldPassword))) {
-    await ctx.throttle.recordFailure(caller.siteId, member.username, caller.ip);
+    await ctx.passwordThrottle.recordFailure(caller.siteId, member.username, caller.ip);
     throw new AppError(10001, '原密码错误');
   }
   await replacePassword(ctx, member.id, body.password, principal.sessionId);
@@ -49,7 +52,7 @@ export async function changePassword(
  * answers the same either way, so the form reveals neither accounts nor their contacts.
  */
 export async function sendPasswordResetCode(
-  ctx: AuthContext,
+  ctx: MemberContext,
   caller: CallerContext,
   body: {
     username: string;
@@ -84,7 +87,7 @@ export async function sendPasswordResetCode(
       passwordResetRules.codeTtlMs,
     );
     await ctx.security.delete(attemptsKey(caller.siteId, username));
-    await sendCode(ctx, {
+    await ctx.outbox.sendCode({
       siteId: caller.siteId,
       channel: body.channel,
       recipient: destination,
@@ -97,7 +100,7 @@ export async function sendPasswordResetCode(
 
 /** 10409 for a wrong, used or expired code; the code dies after five wrong tries. */
 export async function resetPassword(
-  ctx: AuthContext,
+  ctx: MemberContext,
   caller: CallerContext,
   body: { username: string; code: string; password: string; confirmPassword: string },
 ) {

@@ -12,9 +12,9 @@ import {
 import type { z } from 'zod';
 import { AppError, validationError } from '../app-error.ts';
 import { isUniqueViolation, withoutRowDetail } from '../db/errors.ts';
-import type { AuthContext, CallerContext } from './context.ts';
+import type { CallerContext } from '../http/access.ts';
+import type { MemberContext } from './context.ts';
 import { assertAcceptablePassword } from './passwords.ts';
-import { startMemberSession } from './sessions.ts';
 import * as store from './store.ts';
 import type { ReferralParamColumn } from './tables.ts';
 
@@ -58,7 +58,7 @@ interface Referral {
  * A code typed into the form must exist; stored codes from links bind only while unexpired and
  * are skipped silently when unknown, so a stale link never blocks a registration.
  */
-async function resolveReferral(ctx: AuthContext, siteId: number, body: RegisterInput) {
+async function resolveReferral(ctx: MemberContext, siteId: number, body: RegisterInput) {
   const isAgentReferral = Boolean(body.agentVerify);
   if (body.inviteCode) {
     const inviter = await store.findMemberByInviteCode(ctx.db, siteId, body.inviteCode);
@@ -79,7 +79,7 @@ async function resolveReferral(ctx: AuthContext, siteId: number, body: RegisterI
   return undefined;
 }
 
-async function assertRegistrationCaptcha(ctx: AuthContext, caller: CallerContext, body: RegisterInput) {
+async function assertRegistrationCaptcha(ctx: MemberContext, caller: CallerContext, body: RegisterInput) {
   const recent = Number((await ctx.security.get(`register:ip:${caller.siteId}:${caller.ip}`))?.value ?? 0);
   if (recent >= registrationRules.freePerIpPerHour || body.captchaId) {
     await ctx.captcha.verify(body.captchaId, body.captchaCode);
@@ -87,7 +87,7 @@ async function assertRegistrationCaptcha(ctx: AuthContext, caller: CallerContext
 }
 
 export async function register(
-  ctx: AuthContext,
+  ctx: MemberContext,
   caller: CallerContext,
   body: RegisterInput,
 ): Promise<LoginResult> {
@@ -113,11 +113,11 @@ export async function register(
     referral,
   });
   await ctx.security.increment(`register:ip:${caller.siteId}:${caller.ip}`, registrationRules.windowMs);
-  return startMemberSession(ctx, caller, member, body.isRemember);
+  return ctx.sessions.start(caller, member, body.isRemember);
 }
 
 async function insertMemberRetryingInviteCode(
-  ctx: AuthContext,
+  ctx: MemberContext,
   input: {
     siteId: number;
     username: string;

@@ -1,8 +1,8 @@
 import { routes } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authClient, homeOf, registered, strongPassword } from '../session/test-support.ts';
+import { twoFactorThrottleRules } from '../session/throttle.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
-import { authClient, homeOf, registered, strongPassword } from './test-support.ts';
-import { twoFactorThrottleRules } from './throttle.ts';
 import { encodeBase32, totpCodeAt, totpStepAt } from './totp.ts';
 
 let testApp: TestApp;
@@ -84,11 +84,11 @@ describe('two-factor', () => {
 
   it('guards withdrawals through verifySecondFactor', async () => {
     testApp.clock.advance(30_000);
-    await expect(testApp.services.auth.verifySecondFactor(memberId, undefined)).rejects.toMatchObject({
+    await expect(testApp.services.members.verifySecondFactor(memberId, undefined)).rejects.toMatchObject({
       code: 10409,
     });
     await expect(
-      testApp.services.auth.verifySecondFactor(memberId, codeNow(secret)),
+      testApp.services.members.verifySecondFactor(memberId, codeNow(secret)),
     ).resolves.toBeUndefined();
   });
 
@@ -142,10 +142,12 @@ describe('two-factor guesses', () => {
     const { secret, token, memberId } = await withTwoFactor('totp0003');
     for (let guess = 1; guess <= twoFactorThrottleRules.delayAfterAccountFailures; guess += 1) {
       await expect(
-        testApp.services.auth.verifySecondFactor(memberId, wrongCodeFor(secret)),
+        testApp.services.members.verifySecondFactor(memberId, wrongCodeFor(secret)),
       ).rejects.toMatchObject({ code: 10409 });
     }
-    await expect(testApp.services.auth.verifySecondFactor(memberId, codeNow(secret))).rejects.toMatchObject({
+    await expect(
+      testApp.services.members.verifySecondFactor(memberId, codeNow(secret)),
+    ).rejects.toMatchObject({
       code: 6501,
     });
     const disable = await client.call('POST', routes.totpDisable.path, {
@@ -161,7 +163,7 @@ describe('two-factor guesses', () => {
     const { secret, memberId } = await withTwoFactor('totp0004');
     const answers = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
-        testApp.services.auth.verifySecondFactor(memberId, wrongCodeFor(secret)),
+        testApp.services.members.verifySecondFactor(memberId, wrongCodeFor(secret)),
       ),
     );
     const codes = answers.map((answer) =>

@@ -1,6 +1,7 @@
 import { totpPeriodSeconds } from '@site/contract';
 import { AppError } from '../app-error.ts';
-import type { AuthContext, MemberPrincipal } from './context.ts';
+import type { MemberPrincipal } from '../http/access.ts';
+import { loadMember, type MemberContext } from './context.ts';
 import * as store from './store.ts';
 import { matchTotpStep, newTotpSecret, otpauthUrl } from './totp.ts';
 
@@ -11,14 +12,6 @@ const usedStepKey = (memberId: bigint, step: number) => `totp:used-step:${member
 /** A code is accepted one step either side of now, so a used step must be remembered for three. */
 const replayWindowMs = 3 * totpPeriodSeconds * 1000;
 
-async function loadMember(ctx: AuthContext, principal: MemberPrincipal) {
-  const member = await store.findMemberById(ctx.db, principal.memberId);
-  if (!member) {
-    throw new AppError(10004);
-  }
-  return member;
-}
-
 /**
  * Checks a code against the member's secret (10409 when missing or wrong). Every code counts
  * in the two-factor throttle, per account and per IP: after five wrong ones the step answers
@@ -27,7 +20,7 @@ async function loadMember(ctx: AuthContext, principal: MemberPrincipal) {
  * request of their own.
  */
 export async function verifyMemberTotp(
-  ctx: AuthContext,
+  ctx: MemberContext,
   member: store.MemberRow,
   code: string | undefined,
   ip: string | undefined,
@@ -50,8 +43,8 @@ export async function verifyMemberTotp(
   await attempt.succeeded();
 }
 
-export async function setupTotp(ctx: AuthContext, principal: MemberPrincipal) {
-  const member = await loadMember(ctx, principal);
+export async function setupTotp(ctx: MemberContext, principal: MemberPrincipal) {
+  const member = await loadMember(ctx, principal.memberId);
   if (member.is_totp_enabled) {
     throw new AppError(10001, '两步验证已开启');
   }
@@ -62,8 +55,8 @@ export async function setupTotp(ctx: AuthContext, principal: MemberPrincipal) {
   return { secret, otpauthUrl: otpauthUrl(secret, title, member.username) };
 }
 
-export async function enableTotp(ctx: AuthContext, principal: MemberPrincipal, code: string) {
-  const member = await loadMember(ctx, principal);
+export async function enableTotp(ctx: MemberContext, principal: MemberPrincipal, code: string) {
+  const member = await loadMember(ctx, principal.memberId);
   const secret = (await ctx.security.get(setupKey(member.id)))?.value;
   if (member.is_totp_enabled || !secret) {
     throw new AppError(10409, '请重新开始设置两步验证');
@@ -74,18 +67,18 @@ export async function enableTotp(ctx: AuthContext, principal: MemberPrincipal, c
 }
 
 export async function disableTotp(
-  ctx: AuthContext,
+  ctx: MemberContext,
   principal: MemberPrincipal,
   body: { code: string; password: string },
 ) {
-  const member = await loadMember(ctx, principal);
+  const member = await loadMember(ctx, principal.memberId);
   if (!member.is_totp_enabled) {
     throw new AppError(10001, '两步验证未开启');
   }
   // A stolen session must not turn this form into an unthrottled password oracle.
-  await ctx.throttle.check(member.site_id, member.username, undefined);
+  await ctx.passwordThrottle.check(member.site_id, member.username, undefined);
   if (!(await ctx.hasher.verify(member.password_hash, body.password))) {
-    await ctx.throttle.recordFailure(member.site_id, member.username, undefined);
+    await ctx.passwordThrottle.recordFailure(member.site_id, member.username, undefined);
     throw new AppError(10001, '密码错误');
   }
   await verifyMemberTotp(ctx, member, body.code, undefined);
@@ -93,7 +86,7 @@ export async function disableTotp(
 }
 
 /** For withdrawals and other sensitive actions: a no-op unless the member switched two-factor on. */
-export async function verifySecondFactor(ctx: AuthContext, memberId: bigint, code: string | undefined) {
+export async function verifySecondFactor(ctx: MemberContext, memberId: bigint, code: string | undefined) {
   const member = await store.findMemberById(ctx.db, memberId);
   if (member?.is_totp_enabled) {
     await verifyMemberTotp(ctx, member, code, undefined);

@@ -1,0 +1,81 @@
+import type { LoginResult, registerBodySchema } from '@site/contract';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../db/schema.ts';
+import { type CallerRequest, callerOf, type MemberPrincipal } from '../http/access.ts';
+import { loadMember, type MemberContext, presentMember } from './context.ts';
+import { changePassword, resetPassword, sendPasswordResetCode } from './password.ts';
+import { register } from './registration.ts';
+import * as store from './store.ts';
+import { disableTotp, enableTotp, setupTotp, verifyMemberTotp, verifySecondFactor } from './two-factor.ts';
+
+export type { MemberSessions } from './context.ts';
+export type MemberService = ReturnType<typeof createMemberService>;
+/** A member account as the session part reads it to sign the member in. */
+export type MemberAccount = store.MemberRow;
+
+/**
+ * Member accounts: registration and referrals, the profile, passwords, two-factor and the
+ * account status. Routes, the session part and other domains call this.
+ */
+export function createMemberService(ctx: MemberContext) {
+  return {
+    register: (request: CallerRequest, body: z.output<typeof registerBodySchema>): Promise<LoginResult> =>
+      register(ctx, callerOf(request), body),
+    /** The member's profile; wallet money (`lockMoney`) is the cashier's to add. */
+    memberInfo: async (principal: MemberPrincipal) =>
+      presentMember(await loadMember(ctx, principal.memberId)),
+    async changePassword(
+      request: CallerRequest,
+      principal: MemberPrincipal,
+      body: Parameters<typeof changePassword>[3],
+    ) {
+      await changePassword(ctx, callerOf(request), principal, body);
+    },
+    sendPasswordResetCode: (request: CallerRequest, body: Parameters<typeof sendPasswordResetCode>[2]) =>
+      sendPasswordResetCode(ctx, callerOf(request), body),
+    resetPassword: (request: CallerRequest, body: Parameters<typeof resetPassword>[2]) =>
+      resetPassword(ctx, callerOf(request), body),
+    setupTotp: (principal: MemberPrincipal) => setupTotp(ctx, principal),
+    enableTotp: (principal: MemberPrincipal, code: string) => enableTotp(ctx, principal, code),
+    disableTotp: (principal: MemberPrincipal, body: { code: string; password: string }) =>
+      disableTotp(ctx, principal, body),
+    /** Withdrawals call this: with two-factor on, a valid unused code is required (10409). */
+    verifySecondFactor: (memberId: bigint, code: string | undefined) =>
+      verifySecondFactor(ctx, memberId, code),
+    memberSiteIdOf: async (memberId: bigint) => (await store.findMemberById(ctx.db, memberId))?.site_id,
+
+    /** Usernames are stored in lower case; undefined for an unknown one. */
+    findByUsername: (siteId: number, username: string): Promise<MemberAccount | undefined> =>
+      store.findMemberByUsername(ctx.db, siteId, username.toLowerCase()),
+    findById: (memberId: bigint): Promise<MemberAccount | undefined> =>
+      store.findMemberById(ctx.db, memberId),
+    present: presentMember,
+    /** A login's two-factor check, counted per account and per IP (10409, 6501). */
+    verifyTotp: (member: MemberAccount, code: string | undefined, ip: string) =>
+      verifyMemberTotp(ctx, member, code, ip),
+    /** Called first in a login's transaction; answers the status, which a block may just have changed. */
+    recordLogin: (tx: Transaction<Database>, memberId: bigint, at: Date) =>
+      store.recordLogin(tx, memberId, at),
+
+    /** Blocks the account and ends its sessions at once; false for an unknown username. */
+    async block(siteId: number, username: string, reason: string): Promise<boolean> {
+      return ctx.db.transaction().execute(async (tx) => {
+        const memberId = await store.setMemberStatus(tx, siteId, username.toLowerCase(), 'blocked', reason);
+        if (memberId !== undefined) {
+          await ctx.sessions.endAll(tx, memberId, 'blocked');
+        }
+        return memberId !== undefined;
+      });
+    },
+    /** False for an unknown username. Ended sessions stay ended: the member signs in again. */
+    unblock: async (siteId: number, username: string): Promise<boolean> =>
+      (await store.setMemberStatus(ctx.db, siteId, username.toLowerCase(), 'active', '')) !== undefined,
+    blocked: async (siteId: number) =>
+      (await store.listBlockedMembers(ctx.db, siteId)).map((member) => ({
+        username: member.username,
+        reason: member.blocked_reason,
+        createdAt: member.created_at.toISOString(),
+      })),
+  };
+}

@@ -1,0 +1,92 @@
+import type { Insertable, Transaction } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import type { MemberStatus } from './tables.ts';
+
+/** The only file that writes SQL for the member tables. */
+type Executor = Db | Transaction<Database>;
+
+export type MemberRow = NonNullable<Awaited<ReturnType<typeof findMemberById>>>;
+
+export async function findMemberById(db: Executor, memberId: bigint) {
+  return db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst();
+}
+
+export async function findMemberByUsername(db: Executor, siteId: number, username: string) {
+  return db
+    .selectFrom('members')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('username', '=', username)
+    .executeTakeFirst();
+}
+
+export async function findMemberByInviteCode(db: Executor, siteId: number, inviteCode: string) {
+  return db
+    .selectFrom('members')
+    .select(['id', 'is_agent'])
+    .where('site_id', '=', siteId)
+    .where('invite_code', '=', inviteCode)
+    .executeTakeFirst();
+}
+
+export async function insertMember(tx: Executor, member: Insertable<Database['members']>) {
+  return tx.insertInto('members').values(member).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updatePasswordHash(tx: Executor, memberId: bigint, passwordHash: string, at: Date) {
+  await tx
+    .updateTable('members')
+    .set({ password_hash: passwordHash, password_changed_at: at })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+export async function setMemberStatus(
+  tx: Executor,
+  siteId: number,
+  username: string,
+  status: MemberStatus,
+  reason: string,
+): Promise<bigint | undefined> {
+  const row = await tx
+    .updateTable('members')
+    .set({ status, blocked_reason: reason })
+    .where('site_id', '=', siteId)
+    .where('username', '=', username)
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function setTotp(db: Executor, memberId: bigint, secret: string | null, isEnabled: boolean) {
+  await db
+    .updateTable('members')
+    .set({ totp_secret: secret, is_totp_enabled: isEnabled })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/**
+ * Stamps a login on the member's row, first thing in the login's transaction: the row lock it
+ * takes queues logins of one member, so the one-live-session rule never races. Answers the
+ * status as of that lock, so a block that lands while a login runs still wins.
+ */
+export async function recordLogin(tx: Transaction<Database>, memberId: bigint, at: Date) {
+  const row = await tx
+    .updateTable('members')
+    .set({ last_login_at: at })
+    .where('id', '=', memberId)
+    .returning('status')
+    .executeTakeFirstOrThrow();
+  return row.status;
+}
+
+export async function listBlockedMembers(db: Db, siteId: number) {
+  return db
+    .selectFrom('members')
+    .select(['username', 'blocked_reason', 'created_at'])
+    .where('site_id', '=', siteId)
+    .where('status', '=', 'blocked')
+    .execute();
+}
