@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
  * - the ledger knows neither HTTP nor user-facing errors, nor any other domain;
  * - a domain reaches another only through what it exports for others, never its store, tables,
  *   migrations or internal context;
+ * - no domain imports the composition root: it gets other domains' services handed in;
  * - on the web, features do not import each other, `lib/` imports no feature and no app code;
  * - the contract package imports nothing of the apps.
  * Tests and test support may cross these lines: they assemble whole nodes.
@@ -18,6 +19,8 @@ const webSrc = path.join(repoRoot, 'apps/web/src');
 const contractSrc = path.join(repoRoot, 'packages/contract/src');
 
 const infrastructure = ['db', 'http', 'stores'];
+/** The files that assemble a node; domains are handed what these wire, they never import them. */
+const compositionRoot = ['app.ts', 'main.ts', 'node.ts', 'services.ts', 'migrations.ts'];
 /** A domain's files that no other domain may import. */
 const domainInternals = ['store.ts', 'tables.ts', 'migration.ts', 'context.ts'];
 
@@ -99,6 +102,15 @@ describe('server module boundaries', () => {
         domainInternals.includes(path.basename(edge.to))
       );
     });
+    expect(violations.map(describeEdge)).toEqual([]);
+  });
+});
+
+describe('server composition root', () => {
+  it('is imported by no domain', () => {
+    const violations = importEdges(serverSrc).filter(
+      (edge) => topFolder(edge.from) !== undefined && compositionRoot.includes(edge.to),
+    );
     expect(violations.map(describeEdge)).toEqual([]);
   });
 });
