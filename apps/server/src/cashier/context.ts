@@ -13,9 +13,9 @@ export interface CashierContext {
   clock: Clock;
   ledger: LedgerService;
   hasher: PasswordHasher;
-  /** With two-factor on, withdrawals need a valid code (10409); auth answers it. */
+  /** With two-factor on, withdrawals need a valid code (10409); the member part answers it. */
   verifySecondFactor: (memberId: bigint, code: string | undefined) => Promise<void>;
-  /** The site a member belongs to, or undefined for an unknown member; auth answers it. */
+  /** The site a member belongs to, or undefined for an unknown member; the member part answers it. */
   memberSiteIdOf: (memberId: bigint) => Promise<number | undefined>;
   /** The member's approved real name, or undefined before verification; identity answers it. */
   verifiedRealNameOf: (memberId: bigint) => Promise<string | undefined>;
