@@ -165,8 +165,9 @@ async function registerWebApp(app: FastifyInstance, webDistDir: string | undefin
   }
   app.setNotFoundHandler(async (request, reply) => {
     // A missing hashed asset is a 404, not the page: a stale index.html must not load HTML as script.
+    // HEAD too: link checkers and uptime monitors ask for a page's headers only.
     const wantsPage =
-      request.method === 'GET' &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       !basePathOf(request.url) &&
       !request.url.startsWith('/docs') &&
       !request.url.startsWith('/assets/');

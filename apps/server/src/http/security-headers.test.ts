@@ -79,6 +79,9 @@ describe('security headers', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('id="root"');
     expectSecurityHeaders(page, 'page');
+    const head = await testApp.app.inject({ method: 'HEAD', url: '/mine/finance' });
+    expect(head.statusCode).toBe(200);
+    expectSecurityHeaders(head, 'page headers');
     const asset = await testApp.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expectSecurityHeaders(asset, 'asset');
