@@ -51,6 +51,15 @@ function expectSecurityHeaders(response: LightMyRequestResponse, what: string, s
   expect(response.headers['x-frame-options'], what).toBe('SAMEORIGIN');
 }
 
+/** A JSON answer is never a document: a policy that allows nothing, no framing, sniffing or referrer. */
+function expectApiSecurityHeaders(response: LightMyRequestResponse, what: string) {
+  const csp = directivesOf(response);
+  expect(csp.get('default-src'), what).toBe("'none'");
+  expect(csp.get('frame-ancestors'), what).toBe("'self'");
+  expect(response.headers['x-content-type-options'], what).toBe('nosniff');
+  expect(response.headers['referrer-policy'], what).toBe('same-origin');
+}
+
 describe('security headers', () => {
   it('go out on an API answer, a refusal and an unknown path', async () => {
     const path = routes.preInfo.path;
@@ -61,13 +70,13 @@ describe('security headers', () => {
       payload: {},
     });
     expect(answer.json()).toMatchObject({ code: 6000 });
-    expectSecurityHeaders(answer, 'api');
+    expectApiSecurityHeaders(answer, 'api');
     const refused = await testApp.app.inject({ method: 'POST', url: path, payload: {} });
     expect(refused.json().code).not.toBe(6000);
-    expectSecurityHeaders(refused, 'refusal');
+    expectApiSecurityHeaders(refused, 'refusal');
     const unknown = await testApp.app.inject({ method: 'GET', url: '/site/api/v1/nothing-here' });
     expect(unknown.statusCode).toBe(404);
-    expectSecurityHeaders(unknown, '404');
+    expectApiSecurityHeaders(unknown, '404');
   });
 
   it('go out on the SPA page and its files', async () => {
