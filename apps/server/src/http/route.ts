@@ -59,7 +59,7 @@ export function createRouteRegistrar(
       },
       handler: async (request) => {
         if (isGateway) {
-          request.principal = await options.resolvers.gateway(request);
+          request.principal = await resolvePrincipal(options.resolvers, definition.access, request);
         }
         const input = {
           body: parsePart(definition.body, request.body ?? undefined, 'body'),
