@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { basePathOf } from '@site/contract';
@@ -47,6 +47,8 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** Built web app to serve; absent in API-only tests. */
   webDistDir?: string;
+  /** Built operator console to serve under /admin/; absent in API-only tests. */
+  adminDistDir?: string;
   /** Serves the play-money sandbox (gateway pages and callback, outbox); a production node has it off. */
   isSandboxMode: boolean;
 }
@@ -99,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJsonCacheRoutes(route, deps.stores);
   registerSessionRoutes(route, deps.services.sessions);
   registerMemberRoutes(route, deps.services.members, deps.services.cashier);
-  registerOperatorRoutes(route, deps.services.operators);
+  registerOperatorRoutes(route, deps.services.operators, deps.services.memberView);
   registerCashierRoutes(route, deps.services.cashier);
   registerIdentityRoutes(route, deps.services.identity);
   registrar.assertEveryRouteRegistered();
@@ -113,7 +115,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', transformStaticCSP: allowInlineStyles });
   await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false });
-  await registerWebApp(app, deps.webDistDir);
+  await registerWebApp(app, deps.webDistDir, deps.adminDistDir, async () => {
+    const [firstBanner] = await deps.services.sites.stationAds(deps.defaultSiteId);
+    return firstBanner?.imageUrl;
+  });
   return app;
 }
 
@@ -145,23 +150,58 @@ function acceptEmptyJsonBodies(app: FastifyInstance) {
   });
 }
 
+/** How both apps' built files are served: routed at start, precompressed, hashed assets cached for good. */
+function staticOptions(root: string, prefix: string, decorateReply: boolean): FastifyStaticOptions {
+  return {
+    root,
+    prefix,
+    decorateReply,
+    // Files are routed at start: `npm start` rebuilds the web apps before the server starts.
+    wildcard: false,
+    index: false,
+    // The build writes x.br and x.gz beside each text file worth it (scripts/vite-precompress.ts):
+    // one is sent when the client accepts it, with content-encoding and vary: accept-encoding.
+    preCompressed: true,
+    // Those copies stand in for their original; nobody asks for them by name.
+    globIgnore: ['**/*.br', '**/*.gz'],
+    setHeaders: (reply, filePath) => {
+      const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  };
+}
+
+const consolePrefix = '/admin/';
+
 /**
- * The SPA owns every path outside the API: known files are served, any other GET that wants
- * HTML gets index.html so client routing can show the page (or its 404 page).
+ * The member SPA owns every path outside the API and /admin/; the operator console owns /admin/
+ * outside /admin/api. Known files are served; any other GET that wants HTML gets the app's
+ * index.html so client routing can show the page (or its 404 page).
  */
-async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined) {
+/**
+ * A `Link` preload of the home page's first banner, its largest paint: the browser fetches it with
+ * the page instead of after the scripts and the banner API. Only a plain URL becomes a header.
+ */
+function bannerPreload(imageUrl: string | undefined): string | undefined {
+  return imageUrl && /^(\/(?!\/)|https:\/\/)[\x21-\x7e]*$/.test(imageUrl) && !/[<>,;]/.test(imageUrl)
+    ? `<${imageUrl}>; rel=preload; as=image; fetchpriority=high`
+    : undefined;
+}
+
+async function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string | undefined,
+  adminDistDir: string | undefined,
+  homeBannerUrl: () => Promise<string | undefined>,
+) {
   const hasWebApp = webDistDir !== undefined && existsSync(path.join(webDistDir, 'index.html'));
+  const hasConsole = adminDistDir !== undefined && existsSync(path.join(adminDistDir, 'index.html'));
   if (hasWebApp) {
-    await app.register(fastifyStatic, {
-      root: webDistDir,
-      // Files are routed at start: `npm start` rebuilds the web app before the server starts.
-      wildcard: false,
-      index: false,
-      setHeaders: (reply, filePath) => {
-        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+    await app.register(fastifyStatic, staticOptions(webDistDir, '/', true));
+  }
+  if (hasConsole) {
+    // One registration decorates the reply; the other names its root when it sends a file.
+    await app.register(fastifyStatic, staticOptions(adminDistDir, consolePrefix, !hasWebApp));
   }
   app.setNotFoundHandler(async (request, reply) => {
     // A missing hashed asset is a 404, not the page: a stale index.html must not load HTML as script.
@@ -171,7 +211,20 @@ async function registerWebApp(app: FastifyInstance, webDistDir: string | undefin
       !basePathOf(request.url) &&
       !request.url.startsWith('/docs') &&
       !request.url.startsWith('/assets/');
+    const pathname = request.url.split('?', 1)[0] ?? '';
+    const isConsolePath = pathname === '/admin' || pathname.startsWith(consolePrefix);
+    if (isConsolePath) {
+      if (hasConsole && wantsPage && !request.url.startsWith(`${consolePrefix}assets/`)) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html', adminDistDir);
+      }
+      return sendNotFound(request, reply);
+    }
     if (hasWebApp && wantsPage) {
+      const preload = pathname === '/' ? bannerPreload(await homeBannerUrl()) : undefined;
+      if (preload) {
+        reply.header('link', preload);
+      }
+      // Through the static plugin, so the page is sent precompressed like any other file.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendNotFound(request, reply);

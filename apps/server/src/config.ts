@@ -18,6 +18,8 @@ const configSchema = z
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1_200),
     /** Built web app to serve; the default is the workspace's Vite output. */
     WEB_DIST_DIR: z.string().min(1).optional(),
+    /** Built operator console to serve under /admin/; the default is the workspace's Vite output. */
+    ADMIN_DIST_DIR: z.string().min(1).optional(),
     /** Number of reverse proxies in front of the node, so `ip` is the player's address. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
     /** How long a stop (SIGTERM, SIGINT) may take before the process exits regardless. */
@@ -73,6 +75,7 @@ export type Config = Omit<ParsedEnv, 'SANDBOX_MODE'> & {
   /** The third-party captcha to use instead of our image captcha, when one is configured. */
   remoteCaptcha: RemoteCaptchaConfig | undefined;
   webDistDir: string;
+  adminDistDir: string;
   dataDir: string;
 };
 
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remoteCaptcha: remoteCaptchaOf(values),
     dataDir: path.resolve(parsed.data.DATA_DIR),
     webDistDir: path.resolve(parsed.data.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist')),
+    adminDistDir: path.resolve(parsed.data.ADMIN_DIST_DIR ?? path.join(root, 'apps/admin/dist')),
   };
 }
 

@@ -32,6 +32,7 @@ const node = await createNode({
   remoteCaptcha: config.remoteCaptcha,
   ...(config.SANDBOX_GATEWAY_SECRET ? { sandboxGatewaySecret: config.SANDBOX_GATEWAY_SECRET } : {}),
   webDistDir: config.webDistDir,
+  adminDistDir: config.adminDistDir,
 });
 
 let isClosing = false;

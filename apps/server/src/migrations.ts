@@ -1,12 +1,20 @@
-import { cashierMigration } from './cashier/migration.ts';
+import { auditMigration, cashierActionsToAuditMigration } from './audit/migration.ts';
+import {
+  cashierAdjustmentApprovalMigration,
+  cashierMigration,
+  cashierWithdrawFeeMigration,
+  cashierWithdrawReviewMigration,
+} from './cashier/migration.ts';
 import type { Migration } from './db/migrations.ts';
-import { identityMigration } from './identity/migration.ts';
+import { identityMigration, identityRealNameIndexMigration } from './identity/migration.ts';
 import {
   ledgerDerivedBalancesMigration,
   ledgerEntryPairsMigration,
   ledgerMigration,
 } from './ledger/migration.ts';
-import { authMigration } from './session/migration.ts';
+import { memberPhoneIndexMigration } from './member/migration.ts';
+import { memberNotesMigration, operatorStaffMigration } from './operator/migration.ts';
+import { authMigration, loginHistoryIpIndexMigration } from './session/migration.ts';
 import { siteMigration } from './site/migration.ts';
 import { securityStateMigration } from './stores/security-state.ts';
 
@@ -23,4 +31,14 @@ export const migrations: ReadonlyArray<Migration> = [
   ledgerEntryPairsMigration,
   securityStateMigration,
   ledgerDerivedBalancesMigration,
+  cashierWithdrawFeeMigration,
+  operatorStaffMigration,
+  auditMigration,
+  memberPhoneIndexMigration,
+  loginHistoryIpIndexMigration,
+  identityRealNameIndexMigration,
+  memberNotesMigration,
+  cashierActionsToAuditMigration,
+  cashierWithdrawReviewMigration,
+  cashierAdjustmentApprovalMigration,
 ];

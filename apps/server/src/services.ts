@@ -1,9 +1,12 @@
+import { type AuditLog, createAuditLog } from './audit/service.ts';
 import { type CashierService, createCashierService } from './cashier/service.ts';
 import type { AccessResolvers } from './http/access.ts';
 import { createIdentityService, type IdentityService } from './identity/service.ts';
 import { createLedgerService, type LedgerService } from './ledger/service.ts';
 import { createPasswordHasher, type PasswordHasher } from './member/passwords.ts';
 import { createMemberService, type MemberService } from './member/service.ts';
+import { createTotpCheck } from './member/totp.ts';
+import { createMemberView, type MemberView } from './operator/member-view.ts';
 import { createOperatorService, type OperatorService } from './operator/service.ts';
 import { createOutboxService, type OutboxService } from './outbox/service.ts';
 import { createCaptchaService, type RemoteCaptchaConfig } from './session/captcha.ts';
@@ -21,6 +24,7 @@ export interface Services {
   sessions: SessionService;
   outbox: OutboxService;
   operators: OperatorService;
+  memberView: MemberView;
   cashier: CashierService;
   identity: IdentityService;
   close(): Promise<void>;
@@ -42,23 +46,35 @@ export async function createServices(
   // One hasher, so members and operators share one cap on concurrent argon2id work.
   const hasher = createPasswordHasher();
   const ledger = createLedgerService({ db: stores.db, clock });
-  const accounts = await createAccountServices(stores, clock, { sites, hasher, options });
+  const audit = createAuditLog({ db: stores.db, clock });
+  const accounts = await createAccountServices(stores, clock, { sites, hasher, audit, options });
   const identity = createIdentityService({ db: stores.db, clock });
+  const cashier = createCashierService({
+    db: stores.db,
+    clock,
+    ledger,
+    hasher,
+    verifySecondFactor: accounts.members.verifySecondFactor,
+    memberSiteIdOf: accounts.members.memberSiteIdOf,
+    verifiedRealNameOf: identity.verifiedRealNameOf,
+    gatewaySecret: options.sandboxGatewaySecret,
+    isSandboxMode: options.isSandboxMode ?? false,
+    audit,
+  });
   return {
     sites,
     ledger,
     ...accounts,
     identity,
-    cashier: createCashierService({
+    cashier,
+    memberView: createMemberView({
       db: stores.db,
       clock,
-      ledger,
-      hasher,
-      verifySecondFactor: accounts.members.verifySecondFactor,
-      memberSiteIdOf: accounts.members.memberSiteIdOf,
-      verifiedRealNameOf: identity.verifiedRealNameOf,
-      gatewaySecret: options.sandboxGatewaySecret,
-      isSandboxMode: options.isSandboxMode ?? false,
+      members: accounts.members,
+      sessions: accounts.sessions,
+      identity,
+      cashier,
+      audit,
     }),
     async close() {
       await sites.close();
@@ -75,7 +91,7 @@ export async function createServices(
 async function createAccountServices(
   stores: Stores,
   clock: Clock,
-  shared: { sites: SiteService; hasher: PasswordHasher; options: ServiceOptions },
+  shared: { sites: SiteService; hasher: PasswordHasher; audit: AuditLog; options: ServiceOptions },
 ) {
   const base = {
     db: stores.db,
@@ -96,12 +112,12 @@ async function createAccountServices(
     ...base,
     captcha,
     passwordThrottle,
-    twoFactorThrottle: createLoginThrottle(
-      stores.security,
+    checkTotp: createTotpCheck({
+      security: stores.security,
       clock,
-      'member-two-factor',
-      twoFactorThrottleRules,
-    ),
+      throttle: createLoginThrottle(stores.security, clock, 'member-two-factor', twoFactorThrottleRules),
+      keyPrefix: 'totp',
+    }),
     outbox,
     sessions: {
       start: (caller, member, isRemembered) => sessions.start(caller, member, isRemembered),
@@ -116,7 +132,11 @@ async function createAccountServices(
     members,
     outbox,
   });
-  const operators = createOperatorService({ ...base, risk: { members, sessions, outbox } });
+  const operators = createOperatorService({
+    ...base,
+    risk: { members, sessions, outbox },
+    audit: shared.audit,
+  });
   return { members, sessions, outbox, operators };
 }
 

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { basePathOf, clientVersion, headerNames, signRequest, siteIdDefault } from '@site/contract';
+import { basePathOf, clientVersion, headerNames, routes, signRequest, siteIdDefault } from '@site/contract';
 import type { DestinationStream } from 'pino';
 import { adminQuery } from './db/database.ts';
 import { migrations } from './migrations.ts';
 import { createNode, type Node } from './node.ts';
+import { signInStaff } from './operator/test-support.ts';
 import { type Clock, systemClock } from './stores/clock.ts';
 import { openStores, type Stores } from './stores/stores.ts';
 
@@ -74,6 +75,7 @@ export async function createTestApp(
     isSandboxMode?: boolean;
     trustProxyHops?: number;
     webDistDir?: string;
+    adminDistDir?: string;
   } = {},
 ): Promise<TestApp> {
   const clock = options.clock ?? createTestClock();
@@ -87,6 +89,7 @@ export async function createTestApp(
     isTestMode: true,
     isSandboxMode: options.isSandboxMode ?? true,
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    ...(options.adminDistDir ? { adminDistDir: options.adminDistDir } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   return { ...node, clock };
@@ -165,7 +168,9 @@ export async function startTestServer(options: { staticDir?: string } = {}) {
     rateLimitPerMinute: 100_000,
     logLevel: 'silent',
     trustProxyHops: 0,
-    webDistDir: options.staticDir ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    webDistDir:
+      options.staticDir ?? process.env.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    adminDistDir: process.env.ADMIN_DIST_DIR ?? path.resolve(import.meta.dirname, '../../admin/dist'),
     isTestMode: true,
     isSandboxMode: true,
   });
@@ -175,8 +180,16 @@ export async function startTestServer(options: { staticDir?: string } = {}) {
     sites: node.services.sites,
     /** The answer to an image captcha the browser was shown (test mode keeps it readable). */
     captchaAnswer: (captchaId: string) => node.services.sessions.captchaAnswerForTests(captchaId),
-    /** Creates an operator account and returns its generated password. */
-    createOperator: (username: string) => node.services.operators.create(username),
+    /** Creates a 超级管理员, signs it in (enrolling its authenticator) and returns its token. */
+    signInNewOperator: async (username: string) => {
+      const { password } = await node.services.operators.create(username);
+      const login = async (body: object) => {
+        const url = routes.adminLogin.path;
+        const headers = await signedHeaders('POST', url, systemClock, {});
+        return (await node.app.inject({ method: 'POST', url, headers, payload: body })).json();
+      };
+      return signInStaff(login, { username, password }, systemClock);
+    },
     /**
      * Settles valid bets for a member, as a venue would: there are no venues yet, so a browser
      * test meets a deposit's turnover requirement through this before it withdraws.

@@ -1,33 +1,12 @@
 import { z } from 'zod';
+import { passwordRules, totpDigits, verificationCodeLength } from './auth-rules.ts';
 import { referralParams } from './constants.ts';
+import { operatorPermissions, operatorRoles } from './staff.ts';
 
 /**
  * Accounts, sessions and account security: the rules the registration form shows and the
  * payloads of the member and operator auth routes.
  */
-export const usernameRules = {
-  lengthMin: 6,
-  lengthMax: 16,
-  /** Case is not significant: `Alice01` and `alice01` are one account. */
-  pattern: /^[A-Za-z][A-Za-z0-9]{5,15}$/,
-  text: '用户名为6-16位字母或数字，以字母开头',
-} as const;
-
-export const passwordRules = {
-  lengthMin: 8,
-  lengthMax: 64,
-  text: '密码为8-64位字符，不能使用常见密码，不能与用户名相同',
-} as const;
-
-/** Mainland mobile numbers; a site with `globePhoneNumber` also takes international ones. */
-export const mainlandPhonePattern = /^1[3-9][0-9]{9}$/;
-export const globePhonePattern = /^\+?[0-9]{6,15}$/;
-
-export const captchaLength = 4;
-export const verificationCodeLength = 6;
-export const totpDigits = 6;
-export const totpPeriodSeconds = 30;
-
 const isoTime = z.string().describe('ISO-8601 UTC time');
 const captchaFields = {
   captchaId: z.string().max(64).optional(),
@@ -158,10 +137,23 @@ export const socketTokenSchema = z.object({
 export const blockKinds = ['member', 'device', 'ip'] as const;
 export type BlockKind = (typeof blockKinds)[number];
 
+export const staffLoginBodySchema = z.object({
+  username: z.string().trim().min(1, '请输入用户名').max(64),
+  password: z.string().min(1, '请输入密码').max(256),
+  totpCode: digitCodeSchema(totpDigits).optional(),
+});
+
 export const operatorLoginResultSchema = z.object({
   token: z.string(),
   expiresAt: isoTime,
-  operator: z.object({ id: z.number().int(), username: z.string(), role: z.literal('operator') }),
+  operator: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    role: z.enum(operatorRoles),
+    /** Empty for 超级管理员, who works on every site. */
+    siteIds: z.array(z.number().int()),
+    permissions: z.array(z.enum(operatorPermissions)),
+  }),
 });
 
 export const blockBodySchema = z.discriminatedUnion('kind', [

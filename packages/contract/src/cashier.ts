@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { int4IdSchema, int8IdSchema, pageQuery } from './http.ts';
+import { type Fen, fen, formatFen, parseYuan } from './format.ts';
+import { int4IdSchema, int8IdSchema, pageQuery } from './http-schemas.ts';
 
 /**
  * Cashier payloads: deposits, withdrawals, withdrawal accounts and the turnover audit.
@@ -140,7 +141,9 @@ export type WithdrawStatus = (typeof withdrawStatuses)[number];
 export const withdrawOrderSchema = z.object({
   orderNo: z.string(),
   requestId: z.string(),
-  amount: z.string(),
+  amount: z.string().describe('debited from the main wallet: fee plus actual payout'),
+  fee: z.string().describe('手续费, house revenue; returned with the amount when the order is rejected'),
+  actualAmount: z.string().describe('实际到账: amount minus fee, what the payout account receives'),
   status: z.enum(withdrawStatuses),
   accountKind: z.enum(withdrawAccountKinds),
   accountLabel: z.string(),
@@ -154,7 +157,62 @@ export const adminWithdrawOrderSchema = withdrawOrderSchema.extend({
   memberId: z.number().int(),
   holderName: z.string(),
   accountNumber: z.string(),
+  /** Who holds the pending order for review (until `lockedUntil`), or who decided it. */
+  reviewer: z.string().nullable(),
+  lockedUntil: isoTime.nullable(),
 });
+
+/**
+ * A site's withdrawal fee (手续费): `rateBps` basis points of the amount, the percentage part rounded
+ * up to the next whole fen (never in the member's favour, at most one fen against them), plus
+ * `fixedFen`; when `capFen` is positive the fee never exceeds it. All zero (the default) is free.
+ */
+export interface WithdrawFeeRule {
+  rateBps: number;
+  fixedFen: Fen;
+  capFen: Fen;
+}
+
+export const withdrawFeeRateBpsMax = 10_000;
+
+export function withdrawFeeFen(amountFen: Fen, rule: WithdrawFeeRule): Fen {
+  const rateFen = (amountFen * BigInt(rule.rateBps) + 9_999n) / 10_000n;
+  const feeFen = rateFen + rule.fixedFen;
+  return fen(rule.capFen > 0n && feeFen > rule.capFen ? rule.capFen : feeFen);
+}
+
+/** The withdrawal page's rules: per-order limits, the daily count and the fee the server will charge. */
+export const withdrawInfoSchema = z.object({
+  minAmount: z.string(),
+  maxAmount: z.string(),
+  dailyCountMax: z.number().int(),
+  fee: z.object({
+    rateBps: z.number().int().describe('percentage part in basis points (100 = 1%), rounded up to the fen'),
+    fixedAmount: z.string().describe('fixed part added per withdrawal, yuan'),
+    capAmount: z.string().describe('the most one withdrawal pays; "0.00" means no cap'),
+  }),
+});
+export type WithdrawInfo = z.infer<typeof withdrawInfoSchema>;
+
+export const withdrawFeeSetBodySchema = z.object({
+  rateBps: z.number().int().min(0).max(withdrawFeeRateBpsMax),
+  fixedAmount: z.union([z.literal('0'), yuanAmountSchema]),
+  capAmount: z.union([z.literal('0'), yuanAmountSchema]),
+});
+
+/** The fee rule as it travels (yuan strings), from the fen the server holds. */
+export function presentWithdrawFee(rule: WithdrawFeeRule): WithdrawInfo['fee'] {
+  return { rateBps: rule.rateBps, fixedAmount: formatFen(rule.fixedFen), capAmount: formatFen(rule.capFen) };
+}
+
+/** The fee rule in fen from its wire form; undefined when an amount is malformed. */
+export function parseWithdrawFee(fee: WithdrawInfo['fee']): WithdrawFeeRule | undefined {
+  const fixedFen = parseYuan(fee.fixedAmount);
+  const capFen = parseYuan(fee.capAmount);
+  return fixedFen === undefined || capFen === undefined
+    ? undefined
+    : { rateBps: fee.rateBps, fixedFen, capFen };
+}
 
 export const turnoverSources = ['deposit', 'bonus', 'adjustment'] as const;
 
@@ -250,31 +308,72 @@ const utcTime = z.iso.datetime({ message: '须为 ISO-8601 UTC 时间，例如 2
  * A page of records, optionally within [startTime, endTime): ISO-8601 UTC instants, as every time
  * on the wire. The web client sends Asia/Shanghai day bounds; both ends come together or not at all.
  */
-export const recordQuerySchema = pageQuery
-  .extend({
-    startTime: utcTime.optional().describe('inclusive start, ISO-8601 UTC'),
-    endTime: utcTime.optional().describe('exclusive end, ISO-8601 UTC'),
-  })
-  .superRefine((query, context) => {
-    if ((query.startTime === undefined) !== (query.endTime === undefined)) {
-      context.addIssue({ code: 'custom', path: ['endTime'], message: '开始时间与结束时间须同时提供' });
-      return;
-    }
-    if (query.startTime === undefined || query.endTime === undefined) {
-      return;
-    }
-    const spanMs = Date.parse(query.endTime) - Date.parse(query.startTime);
-    if (spanMs < 0) {
-      context.addIssue({ code: 'custom', path: ['endTime'], message: '结束时间不能早于开始时间' });
-    } else if (spanMs > recordRangeMsMax) {
-      context.addIssue({
-        code: 'custom',
-        path: ['endTime'],
-        message: `查询时间范围不能超过${recordRangeDaysMax}天`,
-      });
-    }
-  });
+const recordQueryShape = pageQuery.extend({
+  startTime: utcTime.optional().describe('inclusive start, ISO-8601 UTC'),
+  endTime: utcTime.optional().describe('exclusive end, ISO-8601 UTC'),
+});
+
+function checkRecordRange(
+  query: { startTime?: string | undefined; endTime?: string | undefined },
+  context: z.RefinementCtx,
+) {
+  if ((query.startTime === undefined) !== (query.endTime === undefined)) {
+    context.addIssue({ code: 'custom', path: ['endTime'], message: '开始时间与结束时间须同时提供' });
+    return;
+  }
+  if (query.startTime === undefined || query.endTime === undefined) {
+    return;
+  }
+  const spanMs = Date.parse(query.endTime) - Date.parse(query.startTime);
+  if (spanMs < 0) {
+    context.addIssue({ code: 'custom', path: ['endTime'], message: '结束时间不能早于开始时间' });
+  } else if (spanMs > recordRangeMsMax) {
+    context.addIssue({
+      code: 'custom',
+      path: ['endTime'],
+      message: `查询时间范围不能超过${recordRangeDaysMax}天`,
+    });
+  }
+}
+
+/** A record query with more filters: the same page and time range, the range checked the same way. */
+export function recordQueryWith<T extends z.ZodRawShape>(filters: T) {
+  return recordQueryShape.extend(filters).superRefine(checkRecordRange);
+}
+
+export const recordQuerySchema = recordQueryWith({});
 export type RecordQuery = z.output<typeof recordQuerySchema>;
+
+/**
+ * The main wallet's record types (交易记录's type filter), each a set of ledger kinds: a
+ * withdrawal's hold and its return are both 提现, a venue transfer either way is 额度转换.
+ */
+export const transRecordTypes = {
+  deposit: ['deposit'],
+  withdrawal: ['withdrawal_hold', 'withdrawal_release'],
+  transfer: ['venue_transfer'],
+  bonus: ['bonus', 'rebate'],
+  adjustment: ['adjustment'],
+} as const satisfies Record<string, ReadonlyArray<string>>;
+export type TransRecordType = keyof typeof transRecordTypes;
+
+export const transRecordQuerySchema = recordQueryWith({
+  type: z.enum(Object.keys(transRecordTypes) as [TransRecordType, ...TransRecordType[]]).optional(),
+  status: z.enum(recordStatuses).optional().describe('the row status shown: 交易成功 / 交易中… / 交易失败'),
+});
+export type TransRecordQuery = z.output<typeof transRecordQuerySchema>;
+
+/** A page of records with the sums of every row the query keeps (not only this page's). */
+export const transRecordPageSchema = z.object({
+  list: z.array(transactionRecordSchema),
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+  totals: z.object({
+    inAmount: z.string().describe('存入: sum of incoming amounts'),
+    outAmount: z.string().describe('支出: sum of outgoing amounts, positive'),
+  }),
+});
 
 export const adjustmentBodySchema = z.object({
   memberId: int8IdSchema,
@@ -288,6 +387,33 @@ export const adjustmentBodySchema = z.object({
     .default('main')
     .describe('bonus grants into the 红利钱包; its turnover requirement is added when moved to main'),
 });
+
+export const adjustmentResultSchema = z.object({
+  adjustmentId: z.string(),
+  /** `awaiting_approval`: above the site's threshold, nothing moved until a second staff member approves. */
+  status: z.enum(['applied', 'awaiting_approval']),
+  mainBalance: z.string(),
+  bonusBalance: z.string(),
+  isReplay: z.boolean(),
+});
+
+export const adjustmentRequestSchema = z.object({
+  adjustmentId: z.string(),
+  memberId: z.number().int(),
+  direction: z.enum(['credit', 'debit']),
+  wallet: z.enum(['main', 'bonus']),
+  amount: z.string(),
+  turnoverMultiple: z.number().int(),
+  reason: z.string(),
+  requestedBy: z.string(),
+  requestedAt: isoTime,
+  status: z.enum(['pending', 'approved', 'rejected']),
+  decidedBy: z.string().nullable(),
+  decidedAt: isoTime.nullable(),
+  decisionReason: z.string(),
+});
+
+export const adjustmentRuleSchema = z.object({ approvalThreshold: z.string() });
 
 export const operatorActionSchema = z.object({
   id: z.number().int(),

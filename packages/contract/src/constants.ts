@@ -45,6 +45,8 @@ export const secFixedId = 'vv';
 
 export const modalDefaults = { title: '温馨提示', confirmText: '确定', width: 360 } as const;
 export const securityNotice = { title: '安全提示', confirmText: '我已了解' } as const;
+/** Notice categories: 1 scrolls in the marquee, 2 pops up on first visit. */
+export const noticeCategories = { marquee: 1, popup: 2 } as const;
 
 export const mobileUserAgentPattern = /Android|iPhone|iPad|webOS|BlackBerry/i;
 

@@ -10,6 +10,7 @@ import {
   formatMoneyDisplay,
   formatMoneyRound,
   formatMoneyTruncate,
+  groupCardNumber,
   maskEmail,
   maskPhone,
   parseYuan,
@@ -23,6 +24,19 @@ import {
 afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
+});
+
+describe('groupCardNumber', () => {
+  it('groups a card number in fours, ignoring spaces typed in', () => {
+    expect(groupCardNumber('6222020200112345679')).toBe('6222 0202 0011 2345 679');
+    expect(groupCardNumber('6222 0202 00112345')).toBe('6222 0202 0011 2345');
+    expect(groupCardNumber('622')).toBe('622');
+    expect(groupCardNumber('')).toBe('');
+  });
+
+  it('shows a masked number as hidden groups and its last four', () => {
+    expect(groupCardNumber('****1234')).toBe('**** **** **** 1234');
+  });
 });
 
 describe('maskEmail', () => {

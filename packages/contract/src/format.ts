@@ -12,6 +12,19 @@
  * ASCII digits are counted and replaced, so separators such as `-` or a space keep their
  * place. A number with fewer digits than the hidden count is hidden entirely.
  */
+/**
+ * A bank card number in groups of four as cards print it (`6222 0202 0011 2345 679`); a masked
+ * one (`****1234`) shows its hidden digits as one group: `**** 1234`. Spaces in the input are ignored.
+ */
+export function groupCardNumber(cardNumber: string): string {
+  const compact = cardNumber.replace(/\s+/g, '');
+  const masked = /^(\*+)(\d{4})$/.exec(compact);
+  if (masked) {
+    return `**** **** **** ${masked[2]}`;
+  }
+  return compact.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
 export function maskPhone(phone: string): string {
   const digitCount = phone.replace(/\D/g, '').length;
   let hiddenDigitsLeft = digitCount <= 7 ? 4 : 7;

@@ -1,7 +1,6 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { z } from 'zod';
 
 /** Base paths of the API (spec section 7). A request's base path is what the signature covers. */
 export const apiBasePaths = [
@@ -45,30 +44,10 @@ export interface Envelope<T> {
 }
 
 /**
- * Integers bounded to what their column holds, so an out-of-range number answers 10003 naming
- * the field instead of reaching PostgreSQL, whose overflow error would be a 500. An `integer`
- * (int4) column holds up to 2^31 - 1.
+ * Integers bounded to what their column holds (see `http-schemas.ts`). An `integer` (int4)
+ * column holds up to 2^31 - 1.
  */
 export const int4Max = 2_147_483_647;
-/** The id of a row in an `integer` (int4) table, such as a deposit channel. */
-export const int4IdSchema = z.int32().positive();
-/** The id of a row in a `bigint` (int8) table: zod's safe-integer bound keeps it exact in JS and inside int8. */
-export const int8IdSchema = z.int().positive();
-
-/** pageNum stops at int4Max so that the offset, (pageNum - 1) * pageSize, stays an exact integer. */
-export const pageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).max(int4Max).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
-
-export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({
-    list: z.array(item),
-    total: z.number().int(),
-    pageNum: z.number().int(),
-    pageSize: z.number().int(),
-  });
-}
 
 /**
  * The request signature: HMAC-SHA256 over method, base path, timestamp and device uuid.

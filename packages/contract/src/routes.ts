@@ -17,6 +17,7 @@ import {
   outboxMessageSchema,
   registerBodySchema,
   socketTokenSchema,
+  staffLoginBodySchema,
   totpDisableBodySchema,
   totpEnableBodySchema,
   totpSetupSchema,
@@ -24,12 +25,16 @@ import {
 } from './auth.ts';
 import {
   adjustmentBodySchema,
+  adjustmentRequestSchema,
+  adjustmentResultSchema,
+  adjustmentRuleSchema,
   adminWithdrawOrderSchema,
   auditSummarySchema,
   bankSchema,
   bonusConvertBodySchema,
   bonusConvertResultSchema,
   bonusWalletSchema,
+  callerIdSchema,
   depositCallbackBodySchema,
   depositChannelSchema,
   depositCreateBodySchema,
@@ -40,7 +45,8 @@ import {
   operatorActionSchema,
   operatorOrderBodySchema,
   recordQuerySchema,
-  transactionRecordSchema,
+  transRecordPageSchema,
+  transRecordQuerySchema,
   venueBalanceSchema,
   venueTransferBodySchema,
   venueTransferResultSchema,
@@ -48,27 +54,34 @@ import {
   withdrawAccountAddBodySchema,
   withdrawAccountSchema,
   withdrawApplyBodySchema,
+  withdrawFeeSetBodySchema,
+  withdrawInfoSchema,
   withdrawOrderSchema,
   withdrawStatuses,
+  yuanAmountSchema,
 } from './cashier.ts';
 import { platformTypeDefault } from './constants.ts';
-import { int8IdSchema, pageOf, pageQuery } from './http.ts';
+import { int8IdSchema, pageOf, pageQuery } from './http-schemas.ts';
 import { identityStatusSchema, identitySubmitBodySchema } from './identity.ts';
-
-/**
- * What an operator may do. Every operator route names the one it needs; the server checks it on
- * each call against the permissions of the operator's role.
- */
-export const operatorPermissions = [
-  'risk.read',
-  'risk.write',
-  'member.read',
-  'cashier.read',
-  'cashier.review',
-  'cashier.adjust',
-  'sandbox.read',
-] as const;
-export type OperatorPermission = (typeof operatorPermissions)[number];
+import {
+  memberDetailSchema,
+  memberNoteBodySchema,
+  memberNoteSchema,
+  memberSearchBodySchema,
+  memberSummarySchema,
+  memberUsernameBodySchema,
+} from './member-view.ts';
+import {
+  auditEntrySchema,
+  auditQuerySchema,
+  type OperatorPermission,
+  staffCreateBodySchema,
+  staffCreatedSchema,
+  staffIdBodySchema,
+  staffLoginRecordSchema,
+  staffSchema,
+  staffUpdateBodySchema,
+} from './staff.ts';
 
 /**
  * Who may call a route: anyone (`public`), a signed-in member, an operator holding a permission,
@@ -137,9 +150,6 @@ export const noticeSchema = z.object({
   publishedAt: isoTime,
 });
 export type Notice = z.infer<typeof noticeSchema>;
-
-/** Notice categories: 1 scrolls in the marquee, 2 pops up on first visit. */
-export const noticeCategories = { marquee: 1, popup: 2 } as const;
 
 export const stationAdSchema = z.object({
   id: idSchema,
@@ -493,11 +503,9 @@ export const routes = {
     path: '/admin/api/v1/auth/login',
     access: 'public',
     tag: 'admin',
-    summary: 'Operator sign-in (separate accounts and tokens from members)',
-    body: z.object({
-      username: z.string().trim().min(1, '请输入用户名').max(64),
-      password: z.string().min(1, '请输入密码').max(256),
-    }),
+    summary:
+      'Staff sign-in (separate accounts and tokens from members); roles that move money add a TOTP code, enrolling at their first sign-in (10409 with totpSetup)',
+    body: staffLoginBodySchema,
     response: operatorLoginResultSchema,
   }),
   adminLogout: route({
@@ -543,6 +551,34 @@ export const routes = {
     body: pageQuery.extend({ username: z.string().trim().min(1, '请输入用户名').max(64) }),
     response: pageOf(loginRecordSchema),
   }),
+  adminMemberSearch: route({
+    method: 'POST',
+    path: '/admin/api/v1/member/search',
+    access: { operator: 'member.read' },
+    tag: 'admin',
+    summary:
+      'Members of this site by username, phone, real name, IP or device they signed in from, or invite code',
+    body: memberSearchBodySchema,
+    response: pageOf(memberSummarySchema),
+  }),
+  adminMemberDetail: route({
+    method: 'POST',
+    path: '/admin/api/v1/member/detail',
+    access: { operator: 'member.read' },
+    tag: 'admin',
+    summary: "A member's profile, verification, wallet, payout accounts and staff notes",
+    body: memberUsernameBodySchema,
+    response: memberDetailSchema,
+  }),
+  adminMemberNote: route({
+    method: 'POST',
+    path: '/admin/api/v1/member/note',
+    access: { operator: 'member.note' },
+    tag: 'admin',
+    summary: 'Add a staff note to a member (kept, never edited)',
+    body: memberNoteBodySchema,
+    response: memberNoteSchema,
+  }),
   adminOutbox: route({
     method: 'GET',
     path: '/admin/api/v1/sandbox/outbox',
@@ -551,6 +587,79 @@ export const routes = {
     summary: 'Messages the sandbox SMS and e-mail sender would have delivered, newest first',
     query: pageQuery,
     response: pageOf(outboxMessageSchema),
+  }),
+  adminStaffList: route({
+    method: 'GET',
+    path: '/admin/api/v1/staff/list',
+    access: { operator: 'staff.manage' },
+    tag: 'admin',
+    summary: 'Staff accounts with their roles, sites and last sign-in',
+    response: z.array(staffSchema),
+  }),
+  adminStaffCreate: route({
+    method: 'POST',
+    path: '/admin/api/v1/staff/create',
+    access: { operator: 'staff.manage' },
+    tag: 'admin',
+    summary: 'Create a staff account with a role and its sites; the generated password is shown once',
+    body: staffCreateBodySchema,
+    response: staffCreatedSchema,
+  }),
+  adminStaffUpdate: route({
+    method: 'POST',
+    path: '/admin/api/v1/staff/update',
+    access: { operator: 'staff.manage' },
+    tag: 'admin',
+    summary: "Change a staff account's role, sites or active state; takes effect on its next call",
+    body: staffUpdateBodySchema,
+    response: staffSchema,
+  }),
+  adminStaffLogout: route({
+    method: 'POST',
+    path: '/admin/api/v1/staff/logout',
+    access: { operator: 'staff.manage' },
+    tag: 'admin',
+    summary: 'End every session of a staff account (forced logout)',
+    body: staffIdBodySchema,
+    response: z.null(),
+  }),
+  adminStaffLoginHistory: route({
+    method: 'POST',
+    path: '/admin/api/v1/staff/loginHistory',
+    access: { operator: 'staff.manage' },
+    tag: 'admin',
+    summary: "A staff account's sign-in attempts, newest first",
+    body: pageQuery.extend({ id: int8IdSchema }),
+    response: pageOf(staffLoginRecordSchema),
+  }),
+  adminStaffResetPassword: route({
+    method: 'POST',
+    path: '/admin/api/v1/staff/resetPassword',
+    access: { operator: 'staff.manage' },
+    tag: 'admin',
+    summary: 'Give a staff account a new generated password (shown once) and end its sessions',
+    body: staffIdBodySchema,
+    response: z.object({ password: z.string() }),
+  }),
+  adminStaffResetTotp: route({
+    method: 'POST',
+    path: '/admin/api/v1/staff/resetTotp',
+    access: { operator: 'staff.manage' },
+    tag: 'admin',
+    summary:
+      "Unbind a staff account's authenticator (lost phone) and end its sessions; it enrolls again at its next sign-in",
+    body: staffIdBodySchema,
+    response: z.null(),
+  }),
+  adminAuditList: route({
+    method: 'POST',
+    path: '/admin/api/v1/audit/list',
+    access: { operator: 'audit.read' },
+    tag: 'admin',
+    summary:
+      'The audit log of staff actions on this site, newest first (超级管理员 also sees actions of no one site)',
+    body: auditQuerySchema,
+    response: pageOf(auditEntrySchema),
   }),
   depositChannels: route({
     method: 'POST',
@@ -666,6 +775,15 @@ export const routes = {
     body: z.object({ id: int8IdSchema }),
     response: z.null(),
   }),
+  withdrawInfo: route({
+    method: 'POST',
+    path: '/fd/api/v1/withdraw/info',
+    access: 'member',
+    tag: 'cashier',
+    summary:
+      "Withdrawal rules: per-order limits, daily count and the site's fee (手续费), so 实际到账 shows before confirming",
+    response: withdrawInfoSchema,
+  }),
   withdrawApply: route({
     method: 'POST',
     path: '/fd/api/v1/withdraw/apply',
@@ -693,6 +811,25 @@ export const routes = {
     body: pageQuery.extend({ status: z.enum(withdrawStatuses).optional() }),
     response: pageOf(adminWithdrawOrderSchema),
   }),
+  adminWithdrawHold: route({
+    method: 'POST',
+    path: '/admin/api/v1/cashier/withdraw/hold',
+    access: { operator: 'cashier.review' },
+    tag: 'admin',
+    summary:
+      'Take a pending withdrawal for review for 10 minutes (again to extend); refused with the holder while another reviewer has it',
+    body: operatorOrderBodySchema.pick({ orderNo: true }),
+    response: adminWithdrawOrderSchema,
+  }),
+  adminWithdrawRelease: route({
+    method: 'POST',
+    path: '/admin/api/v1/cashier/withdraw/release',
+    access: { operator: 'cashier.review' },
+    tag: 'admin',
+    summary: 'Let go of a withdrawal one holds for review',
+    body: operatorOrderBodySchema.pick({ orderNo: true }),
+    response: z.null(),
+  }),
   adminWithdrawApprove: route({
     method: 'POST',
     path: '/admin/api/v1/cashier/withdraw/approve',
@@ -710,6 +847,24 @@ export const routes = {
     summary: 'Reject a pending withdrawal: the held funds return to the main wallet',
     body: operatorOrderBodySchema,
     response: withdrawOrderSchema,
+  }),
+  adminWithdrawFee: route({
+    method: 'GET',
+    path: '/admin/api/v1/cashier/withdraw/fee',
+    access: { operator: 'cashier.read' },
+    tag: 'admin',
+    summary: "This site's withdrawal fee rule, as members are charged it now",
+    response: withdrawInfoSchema.shape.fee,
+  }),
+  adminWithdrawFeeSet: route({
+    method: 'POST',
+    path: '/admin/api/v1/cashier/withdraw/fee',
+    access: { operator: 'cashier.settings' },
+    tag: 'admin',
+    summary:
+      "Set this site's withdrawal fee: basis points of the amount plus a fixed part, with an optional cap",
+    body: withdrawFeeSetBodySchema,
+    response: withdrawInfoSchema.shape.fee,
   }),
   auditSummary: route({
     method: 'POST',
@@ -759,9 +914,10 @@ export const routes = {
     path: '/fd/api/v1/record/trans',
     access: 'member',
     tag: 'cashier',
-    summary: 'Main wallet movements from the ledger, newest first, optionally within [startTime, endTime)',
-    body: recordQuerySchema.default({ pageNum: 1, pageSize: 20 }),
-    response: pageOf(transactionRecordSchema),
+    summary:
+      'Main wallet movements from the ledger, newest first, optionally within [startTime, endTime), of one type and one status, with the totals of every row kept',
+    body: transRecordQuerySchema.default({ pageNum: 1, pageSize: 20 }),
+    response: transRecordPageSchema,
   }),
   bonusWallet: route({
     method: 'POST',
@@ -778,7 +934,7 @@ export const routes = {
     tag: 'cashier',
     summary: 'Bonus wallet movements from the ledger, newest first, optionally within [startTime, endTime)',
     body: recordQuerySchema.default({ pageNum: 1, pageSize: 20 }),
-    response: pageOf(transactionRecordSchema),
+    response: transRecordPageSchema,
   }),
   bonusConvert: route({
     method: 'POST',
@@ -798,12 +954,55 @@ export const routes = {
     summary:
       "Manual adjustment of a member's main or bonus wallet with a reason; adjustmentId is the idempotency key",
     body: adjustmentBodySchema,
-    response: z.object({
-      adjustmentId: z.string(),
-      mainBalance: z.string(),
-      bonusBalance: z.string(),
-      isReplay: z.boolean(),
+    response: adjustmentResultSchema,
+  }),
+  adminAdjustRequests: route({
+    method: 'POST',
+    path: '/admin/api/v1/cashier/adjust/requests',
+    access: { operator: 'cashier.read' },
+    tag: 'admin',
+    summary: 'Adjustments above the approval threshold, waiting for (or decided by) a second staff member',
+    body: pageQuery.extend({ status: z.enum(['pending', 'approved', 'rejected']).optional() }),
+    response: pageOf(adjustmentRequestSchema),
+  }),
+  adminAdjustApprove: route({
+    method: 'POST',
+    path: '/admin/api/v1/cashier/adjust/approve',
+    access: { operator: 'cashier.adjust' },
+    tag: 'admin',
+    summary: 'A second staff member (never the requester) approves an adjustment request: the money moves',
+    body: z.object({ adjustmentId: callerIdSchema }),
+    response: adjustmentResultSchema,
+  }),
+  adminAdjustReject: route({
+    method: 'POST',
+    path: '/admin/api/v1/cashier/adjust/reject',
+    access: { operator: 'cashier.adjust' },
+    tag: 'admin',
+    summary: 'A second staff member rejects an adjustment request: nothing moves',
+    body: z.object({
+      adjustmentId: callerIdSchema,
+      reason: z.string().trim().min(2, '请填写拒绝原因').max(200),
     }),
+    response: z.null(),
+  }),
+  adminAdjustRule: route({
+    method: 'GET',
+    path: '/admin/api/v1/cashier/adjust/rule',
+    access: { operator: 'cashier.read' },
+    tag: 'admin',
+    summary: "The site's approval threshold: adjustments above it wait for a second staff member",
+    response: adjustmentRuleSchema,
+  }),
+  adminAdjustRuleSet: route({
+    method: 'POST',
+    path: '/admin/api/v1/cashier/adjust/rule',
+    access: { operator: 'cashier.settings' },
+    tag: 'admin',
+    summary:
+      "Set the site's approval threshold for adjustments (0 sends every adjustment to a second staff member)",
+    body: z.object({ approvalThreshold: yuanAmountSchema }),
+    response: adjustmentRuleSchema,
   }),
   adminCashierActions: route({
     method: 'POST',

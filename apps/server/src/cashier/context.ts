@@ -1,11 +1,10 @@
 import type { Fen } from '@site/contract';
+import type { AuditLog } from '../audit/service.ts';
 import type { Db } from '../db/database.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { PasswordHasher } from '../member/passwords.ts';
 import type { Clock } from '../stores/clock.ts';
-import * as store from './store.ts';
-import type { OperatorAction } from './tables.ts';
 
 /** What the cashier rules need from the node. */
 export interface CashierContext {
@@ -23,6 +22,8 @@ export interface CashierContext {
   gatewaySecret: string;
   /** Gateway channels are the sandbox gateway's: outside sandbox mode only bank transfers are offered. */
   isSandboxMode: boolean;
+  /** Staff actions on money are recorded here, in the movement's transaction. */
+  audit: Pick<AuditLog, 'record' | 'ofSite'>;
 }
 
 export interface MemberRef {
@@ -52,6 +53,10 @@ export const externalAccount = (siteId: number, name: string): AccountRef => ({
   name,
 });
 
+/**
+ * Records a staff action on money in the audit log (`cashier.<action>`), inside the movement's
+ * own transaction, so the movement and its record commit together or not at all.
+ */
 export async function logOperatorAction(
   tx: Db,
   ctx: CashierContext,
@@ -64,14 +69,37 @@ export async function logOperatorAction(
     reason: string;
   },
 ): Promise<void> {
-  await store.insertOperatorAction(tx, {
-    siteId: operator.siteId,
-    operatorId: operator.operatorId,
-    operatorUsername: operator.username,
-    ...action,
-    at: new Date(ctx.clock.now()),
-  });
+  const after = {
+    memberId: action.memberId === null ? null : String(action.memberId),
+    amountFen: String(action.amountFen),
+  };
+  await ctx.audit.record(
+    operator,
+    {
+      siteId: operator.siteId,
+      action: `${cashierActionPrefix}${action.action}`,
+      target: action.target,
+      before: null,
+      after,
+      reason: action.reason,
+    },
+    tx,
+  );
 }
+
+/** Staff actions on money, as the audit log names them: `cashier.withdraw_approve` … */
+export const cashierActionPrefix = 'cashier.';
+
+export type OperatorAction =
+  | 'deposit_confirm'
+  | 'deposit_reject'
+  | 'withdraw_approve'
+  | 'withdraw_reject'
+  | 'adjustment'
+  | 'adjustment_request'
+  | 'adjustment_reject'
+  | 'adjustment_rule_set'
+  | 'withdraw_fee_set';
 
 const shanghaiOffsetMs = 8 * 3_600_000;
 const dayMs = 86_400_000;

@@ -81,7 +81,7 @@ describe('deposit channels and orders', () => {
     const page = await testApp.app.inject({ method: 'GET', url: pagePath });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('确认支付');
-    expect(page.body).toContain('¥250.50');
+    expect(page.body).toContain('<small>¥</small>250.50');
     const confirm = await testApp.app.inject({ method: 'POST', url: `${pagePath}/confirm` });
     expect(confirm.json()).toMatchObject({ code: 6000, data: { status: 'paid' } });
     expect(await cashier.mainBalanceFen(member.memberId)).toBe(25_050n);

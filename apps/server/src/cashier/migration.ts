@@ -138,3 +138,87 @@ create table cashier_operator_actions (
 create index cashier_operator_actions_site on cashier_operator_actions (site_id, id desc);
 `,
 } as const;
+
+/**
+ * Withdrawal fees (手续费): one rule per site, absent meaning free; each order keeps the fee it
+ * was charged, so a later change of the rule never touches orders already placed. The fee is
+ * part of `amount_fen` (the member is debited the amount, the payout is amount minus fee).
+ */
+export const cashierWithdrawFeeMigration = {
+  id: '0009_cashier_withdraw_fee',
+  sql: `
+create table cashier_withdraw_fee_rules (
+  site_id integer primary key references sites (id),
+  rate_bps integer not null check (rate_bps between 0 and 10000),
+  fixed_fen bigint not null check (fixed_fen >= 0),
+  cap_fen bigint not null check (cap_fen >= 0),
+  updated_at timestamptz not null
+);
+
+alter table cashier_withdraw_orders
+  add column fee_fen bigint not null default 0 check (fee_fen >= 0),
+  add constraint cashier_withdraw_orders_fee_below_amount check (fee_fen < amount_fen);
+
+alter table cashier_operator_actions drop constraint cashier_operator_actions_action_check;
+alter table cashier_operator_actions add constraint cashier_operator_actions_action_check check (action in (
+  'deposit_confirm', 'deposit_reject', 'withdraw_approve', 'withdraw_reject', 'adjustment', 'withdraw_fee_set'
+));
+`,
+} as const;
+
+/**
+ * One reviewer per withdrawal at a time: a staff member takes the order for a few minutes while
+ * checking it, and whoever decides is recorded. Another reviewer is refused with the holder's name.
+ */
+export const cashierWithdrawReviewMigration = {
+  id: '0017_cashier_withdraw_review',
+  sql: `
+alter table cashier_withdraw_orders
+  add column reviewer_operator_id bigint references operators (id),
+  add column reviewer_username text,
+  add column review_locked_until timestamptz,
+  add constraint cashier_withdraw_orders_reviewer check ((reviewer_operator_id is null) = (reviewer_username is null));
+`,
+} as const;
+
+/**
+ * Four eyes on large adjustments: above the site's threshold (absent: the default in
+ * adjustments.ts) an adjustment waits as a request until another staff member approves or rejects
+ * it; only then does money move.
+ */
+export const cashierAdjustmentApprovalMigration = {
+  id: '0018_cashier_adjustment_approval',
+  sql: `
+create table cashier_adjustment_rules (
+  site_id integer primary key references sites (id),
+  approval_threshold_fen bigint not null check (approval_threshold_fen >= 0),
+  updated_at timestamptz not null
+);
+
+create table cashier_adjustment_requests (
+  id bigint generated always as identity primary key,
+  site_id integer not null references sites (id),
+  adjustment_id text not null check (adjustment_id ~ '^[A-Za-z0-9_:.-]{1,64}$'),
+  member_id bigint not null references members (id),
+  direction text not null check (direction in ('credit', 'debit')),
+  wallet text not null check (wallet in ('main', 'bonus')),
+  amount_fen bigint not null check (amount_fen > 0),
+  turnover_multiple integer not null check (turnover_multiple between 0 and 50),
+  reason text not null check (length(reason) between 1 and 200),
+  requested_by_id bigint not null references operators (id),
+  requested_by_username text not null,
+  requested_at timestamptz not null,
+  status text not null check (status in ('pending', 'approved', 'rejected')),
+  decided_by_id bigint references operators (id),
+  decided_by_username text,
+  decided_at timestamptz,
+  decision_reason text not null default '' check (length(decision_reason) <= 200),
+  unique (site_id, adjustment_id),
+  check ((status = 'pending') = (decided_at is null)),
+  check ((decided_by_id is null) = (decided_at is null)),
+  check (decided_by_id is null or decided_by_id <> requested_by_id)
+);
+create index cashier_adjustment_requests_pending on cashier_adjustment_requests (site_id, id desc)
+  where status = 'pending';
+`,
+} as const;

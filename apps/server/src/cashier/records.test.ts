@@ -17,6 +17,7 @@ afterAll(async () => {
 interface Records {
   list: Array<{ transferId: string; kind: string; amount: string; status: string; createdAt: string }>;
   total: number;
+  totals: { inAmount: string; outAmount: string };
 }
 
 /** Far enough apart to tell rows apart, near enough that member and operator sessions stay valid. */
@@ -129,5 +130,70 @@ describe('fund records', () => {
       ['withdrawal_hold', '-200.00', 'failed'],
       ['deposit', '1000.00', 'success'],
     ]);
+  });
+
+  it('filters by type and shown status, with totals of every row kept, and refuses unknown filters', async () => {
+    const member = await cashier.verifiedMember('records04', '张三');
+    await cashier.asMember(member.token, routes.fundsPasswordSet.path, {
+      fundsPassword: '258036',
+      confirmFundsPassword: '258036',
+    });
+    const card = await cashier.asMember<{ id: number }>(member.token, routes.withdrawAccountAdd.path, {
+      kind: 'bank',
+      bankCode: 'ICBC',
+      accountNumber: '6222020200112345679',
+    });
+    await cashier.deposit(member.token, '1000.00');
+    await cashier.deposit(member.token, '500.00');
+    await testApp.services.cashier.recordValidBet(member.memberId, 10n ** 12n);
+    const apply = async (requestId: string) =>
+      (
+        await cashier.asMember<{ orderNo: string }>(member.token, routes.withdrawApply.path, {
+          amount: '300.00',
+          withdrawAccountId: card.data.id,
+          fundsPassword: '258036',
+          requestId,
+        })
+      ).data.orderNo;
+    const rejected = await apply('records04-wd-1');
+    await apply('records04-wd-2');
+    await cashier.asOperator(routes.adminWithdrawReject.path, { orderNo: rejected, reason: '信息不符' });
+    await cashier.asMember(member.token, routes.venueTransfer.path, {
+      venueCode: 'IMTY',
+      direction: 'in',
+      amount: '50.00',
+      transferId: 'records04-vt-1',
+    });
+    const ask = (filter: object) =>
+      cashier.asMember<Records>(member.token, routes.transactionRecords.path, {
+        pageNum: 1,
+        pageSize: 2,
+        ...filter,
+      });
+    const all = await ask({});
+    expect(all.data.total).toBe(6);
+    expect(all.data.list).toHaveLength(2);
+    // Totals cover every row the query keeps, not only the page: 1000 + 500 + 300 returned in; 300 + 300 + 50 out.
+    expect(all.data.totals).toEqual({ inAmount: '1800.00', outAmount: '650.00' });
+    const deposits = await ask({ type: 'deposit' });
+    expect(deposits.data.total).toBe(2);
+    expect(deposits.data.totals).toEqual({ inAmount: '1500.00', outAmount: '0.00' });
+    const withdrawals = await ask({ type: 'withdrawal', pageSize: 20 });
+    expect(withdrawals.data.list.map((row) => [row.kind, row.status])).toEqual([
+      ['withdrawal_release', 'success'],
+      ['withdrawal_hold', 'pending'],
+      ['withdrawal_hold', 'failed'],
+    ]);
+    const pending = await ask({ status: 'pending', pageSize: 20 });
+    expect(pending.data.list.map((row) => [row.kind, row.amount])).toEqual([['withdrawal_hold', '-300.00']]);
+    expect(pending.data.totals).toEqual({ inAmount: '0.00', outAmount: '300.00' });
+    const failed = await ask({ status: 'failed', pageSize: 20 });
+    expect(failed.data.list.map((row) => row.transferId)).toEqual([`withdraw:${rejected}`]);
+    const succeeded = await ask({ status: 'success', type: 'withdrawal', pageSize: 20 });
+    expect(succeeded.data.list.map((row) => row.kind)).toEqual(['withdrawal_release']);
+    const transfers = await ask({ type: 'transfer' });
+    expect(transfers.data.list.map((row) => row.amount)).toEqual(['-50.00']);
+    expect((await ask({ type: 'lottery' })).code).toBe(10003);
+    expect((await ask({ status: 'done' })).code).toBe(10003);
   });
 });

@@ -30,11 +30,21 @@ export function registerCashierRoutes(route: RegisterRoute, cashier: CashierServ
     return null;
   });
 
+  route(routes.withdrawInfo, async ({ principal }) => cashier.withdrawInfo(principal.siteId));
+  route(routes.adminWithdrawFee, async ({ principal }) => (await cashier.withdrawInfo(principal.siteId)).fee);
+  route(routes.adminWithdrawFeeSet, async ({ body, principal }) => cashier.setWithdrawFee(principal, body));
   route(routes.withdrawApply, async ({ body, principal }) => cashier.applyWithdrawal(principal, body));
   route(routes.withdrawList, async ({ body, principal }) => cashier.memberWithdrawals(principal, body));
   route(routes.adminWithdrawList, async ({ body, principal }) =>
     cashier.siteWithdrawals(principal.siteId, body),
   );
+  route(routes.adminWithdrawHold, async ({ body, principal }) =>
+    cashier.holdWithdrawal(principal, body.orderNo),
+  );
+  route(routes.adminWithdrawRelease, async ({ body, principal }) => {
+    await cashier.releaseWithdrawal(principal, body.orderNo);
+    return null;
+  });
   route(routes.adminWithdrawApprove, async ({ body, principal }) =>
     cashier.reviewWithdrawal(principal, body, 'approved'),
   );
@@ -56,6 +66,18 @@ export function registerCashierRoutes(route: RegisterRoute, cashier: CashierServ
   route(routes.bonusRecords, async ({ body, principal }) => cashier.bonusRecords(principal, body));
   route(routes.bonusConvert, async ({ body, principal }) => cashier.convertBonus(principal, body));
   route(routes.adminAdjust, async ({ body, principal }) => cashier.adjustBalance(principal, body));
+  route(routes.adminAdjustRequests, async ({ body, principal }) =>
+    cashier.adjustmentRequests(principal.siteId, body),
+  );
+  route(routes.adminAdjustApprove, async ({ body, principal }) =>
+    cashier.approveAdjustment(principal, body.adjustmentId),
+  );
+  route(routes.adminAdjustReject, async ({ body, principal }) => {
+    await cashier.rejectAdjustment(principal, body);
+    return null;
+  });
+  route(routes.adminAdjustRule, async ({ principal }) => cashier.adjustmentRule(principal.siteId));
+  route(routes.adminAdjustRuleSet, async ({ body, principal }) => cashier.setAdjustmentRule(principal, body));
   route(routes.adminCashierActions, async ({ body, principal }) =>
     cashier.pageOperatorActions(principal.siteId, body),
   );

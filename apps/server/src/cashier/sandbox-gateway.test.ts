@@ -1,6 +1,7 @@
 import { routes, siteIdDefault } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNode, type Node } from '../node.ts';
+import { signInStaff } from '../operator/test-support.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { signCallback } from './deposits.ts';
 import { cashierClient } from './test-support.ts';
@@ -76,15 +77,16 @@ describe('sandbox mode off (production)', () => {
 
   it('answers 404 on the outbox, with or without an operator token', async () => {
     const client = cashierClient(production).client;
-    const password = await production.services.operators.create('sbxoff_op');
-    const login = await client.call<{ token: string }>('POST', routes.adminLogin.path, {
-      body: { username: 'sbxoff_op', password },
-    });
-    expect(login.code).toBe(6000);
+    const { password } = await production.services.operators.create('sbxoff_op');
+    const token = await signInStaff(
+      (body) => client.call('POST', routes.adminLogin.path, { body }),
+      { username: 'sbxoff_op', password },
+      production.clock,
+    );
     const path = `${routes.adminOutbox.path}?pageNum=1&pageSize=10`;
-    expect(await client.call('GET', path, { token: login.data.token })).toMatchObject(notFound);
+    expect(await client.call('GET', path, { token })).toMatchObject(notFound);
     expect(await client.call('GET', path)).toMatchObject(notFound);
-    const onSandbox = await cashierClient(sandbox).client.call('GET', path, { token: login.data.token });
+    const onSandbox = await cashierClient(sandbox).client.call('GET', path, { token });
     expect(onSandbox.code).toBe(6000);
   });
 

@@ -1,4 +1,4 @@
-import { formatFen, routes } from '@site/contract';
+import { routes } from '@site/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { sendNotFound } from '../http/errors.ts';
 import type { CashierService } from './service.ts';
@@ -11,6 +11,8 @@ import type { CashierService } from './service.ts';
 const orderNoPattern = /^D[0-9a-f]{24}$/;
 /** Where the gateway sends the player back: the site's deposit page shows the latest order. */
 const merchantReturnPath = '/mine/finance/deposit';
+/** Seconds the page waits after paying or cancelling before it returns to the site by itself. */
+const returnDelaySeconds = 3;
 
 /** The sandbox's pages and the contract routes that exist only for it. */
 const sandboxPathPrefix = '/sandbox/';
@@ -43,14 +45,16 @@ export function registerSandboxGateway(app: FastifyInstance, cashier: CashierSer
     reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(payStyle),
   );
   app.get<{ Params: { orderNo: string } }>('/sandbox/pay/:orderNo', async (request, reply) => {
-    const order = orderNoPattern.test(request.params.orderNo)
-      ? await cashier.depositForSandbox(request.params.orderNo)
+    const view = orderNoPattern.test(request.params.orderNo)
+      ? await cashier.sandboxPayView(request.params.orderNo)
       : undefined;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!order) {
-      return reply.code(404).send(page('订单不存在', '<p>找不到该支付订单。</p>'));
+    if (!view) {
+      return reply
+        .code(404)
+        .send(page('订单不存在', `<main class="card"><p>找不到该支付订单。</p>${backLink(false)}</main>`));
     }
-    return page('沙盒支付', payForm(order.order_no, formatFen(order.amount_fen), order.status));
+    return page('沙盒支付 · 模拟收银台', payForm(view));
   });
 
   app.post<{ Params: { orderNo: string; outcome: string } }>(
@@ -71,44 +75,132 @@ export function registerSandboxGateway(app: FastifyInstance, cashier: CashierSer
   );
 }
 
-function payForm(orderNo: string, amount: string, status: string): string {
-  const isPending = status === 'pending';
-  return `<main id="pay" data-order-no="${orderNo}">
-<h1>沙盒支付网关</h1>
-<p>订单号：${orderNo}</p>
-<p class="amount">应付金额：¥${amount}</p>
-<p id="result">${isPending ? '请确认支付（演示环境，不产生真实扣款）' : `订单状态：${status}`}</p>
+const statusWords: Record<string, string> = {
+  pending: '待支付',
+  paid: '支付成功',
+  rejected: '支付失败',
+  expired: '订单已过期',
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function backLink(isHidden: boolean): string {
+  return `<a id="back" class="back" href="${merchantReturnPath}"${isHidden ? ' hidden' : ''}>返回商户</a>`;
+}
+
+/**
+ * A cashier page as a gateway shows it: the 沙盒 marker, merchant, order number, amount, the time
+ * left to pay, 确认支付 / 取消; after either it counts down and returns to the site by itself.
+ */
+function payForm(view: {
+  orderNo: string;
+  amount: string;
+  status: string;
+  merchant: string;
+  expiresAt: Date;
+  isExpired: boolean;
+}) {
+  const isPayable = view.status === 'pending' && !view.isExpired;
+  const status = view.status === 'pending' && view.isExpired ? 'expired' : view.status;
+  return `<header class="bar"><span class="brand">模拟收银台</span><span class="badge">沙盒 · 模拟支付</span></header>
+<main id="pay" class="card" data-order-no="${view.orderNo}" data-expires-at="${view.expiresAt.toISOString()}" data-return-to="${merchantReturnPath}" data-return-delay="${returnDelaySeconds}">
+<h1>订单支付</h1>
+<p class="amount"><small>¥</small>${view.amount}</p>
+<dl>
+<div><dt>商户</dt><dd>${escapeHtml(view.merchant)}</dd></div>
+<div><dt>订单号</dt><dd class="mono">${view.orderNo}</dd></div>
+<div><dt>订单状态</dt><dd id="status">${statusWords[status] ?? status}</dd></div>
+${isPayable ? '<div><dt>剩余支付时间</dt><dd id="countdown" class="countdown">--:--</dd></div>' : ''}
+</dl>
+<p id="result" class="note" role="status">${isPayable ? '演示环境：确认后模拟支付成功，不产生真实扣款。' : '该订单无需支付。'}</p>
 ${
-  isPending
-    ? `<button id="confirm" data-outcome="confirm">确认支付</button>
-<button id="cancel" class="secondary" data-outcome="cancel">取消</button>`
+  isPayable
+    ? `<button id="confirm" type="button" data-outcome="confirm">确认支付</button>
+<button id="cancel" type="button" class="secondary" data-outcome="cancel">取消支付</button>`
     : ''
 }
-<a id="back" class="back" href="${merchantReturnPath}"${isPending ? ' hidden' : ''}>返回商户</a>
-</main>`;
+${backLink(isPayable)}
+</main>
+<footer class="foot">此页面为沙盒网关，仅用于演示与测试，不会发生真实交易。</footer>`;
 }
 
 /** Loaded from a file, as the content security policy allows no inline script. */
-const payScript = `document.querySelectorAll('button[data-outcome]').forEach((button) => {
+const payScript = `const pay = document.getElementById('pay');
+const buttons = () => document.querySelectorAll('button[data-outcome]');
+buttons().forEach((button) => {
   button.addEventListener('click', () => act(button.dataset.outcome));
 });
+const countdown = document.getElementById('countdown');
+if (pay && countdown) {
+  const expiresAt = Date.parse(pay.dataset.expiresAt);
+  const tick = () => {
+    const left = Math.max(0, Math.floor((expiresAt - Date.now()) / 1000));
+    countdown.textContent = String(Math.floor(left / 60)).padStart(2, '0') + ':' + String(left % 60).padStart(2, '0');
+    if (left === 0) {
+      clearInterval(timer);
+      buttons().forEach((button) => { button.disabled = true; });
+      document.getElementById('status').textContent = '订单已过期';
+      document.getElementById('result').textContent = '订单已过期，请返回商户重新下单。';
+      document.getElementById('back').hidden = false;
+    }
+  };
+  const timer = setInterval(tick, 1000);
+  tick();
+}
+function returnSoon(text) {
+  let left = Number(pay.dataset.returnDelay);
+  const result = document.getElementById('result');
+  const show = () => { result.textContent = text + '，' + left + ' 秒后自动返回商户…'; };
+  show();
+  const timer = setInterval(() => {
+    left -= 1;
+    if (left <= 0) {
+      clearInterval(timer);
+      window.location.assign(pay.dataset.returnTo);
+      return;
+    }
+    show();
+  }, 1000);
+}
 async function act(outcome) {
-  document.querySelectorAll('button').forEach((button) => { button.disabled = true; });
-  const orderNo = document.getElementById('pay').dataset.orderNo;
-  const response = await fetch('/sandbox/pay/' + orderNo + '/' + outcome, { method: 'POST' });
+  buttons().forEach((button) => { button.disabled = true; });
+  const response = await fetch('/sandbox/pay/' + pay.dataset.orderNo + '/' + outcome, { method: 'POST' });
   const answer = await response.json();
-  document.getElementById('result').textContent = answer.code === 6000
-    ? (answer.data.status === 'paid' ? '支付成功，请返回商户页面' : '支付已取消')
-    : answer.message;
   document.getElementById('back').hidden = false;
+  if (countdown) { countdown.parentElement.hidden = true; }
+  if (answer.code !== 6000) {
+    document.getElementById('result').textContent = answer.message;
+    return;
+  }
+  const isPaid = answer.data.status === 'paid';
+  document.getElementById('status').textContent = isPaid ? '支付成功' : '已取消';
+  returnSoon(isPaid ? '支付成功' : '支付已取消');
 }
 `;
 
-const payStyle = `body{font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#222}
-.amount{font-size:24px;font-weight:bold;color:#e4393c}
-button{width:100%;padding:12px;margin:8px 0;border:0;border-radius:6px;font-size:16px;background:#1677ff;color:#fff}
-button.secondary{background:#eee;color:#333}
-.back{display:block;text-align:center;padding:12px;color:#1677ff}
+/** The site's champagne-gold theme, so the sandbox reads as part of the same demo. */
+const payStyle = `*{box-sizing:border-box}
+body{margin:0;min-height:100vh;font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;background:#f8f8f8;color:#414655}
+.bar{display:flex;align-items:center;justify-content:space-between;gap:12px;padding:14px 18px;background:linear-gradient(135deg,#bd9d7d,#f9ddbd);color:#5c4126}
+.brand{font-size:17px;font-weight:700}
+.badge{padding:4px 10px;border-radius:999px;background:#5c4126;color:#f9ddbd;font-size:12px;font-weight:600}
+.card{max-width:420px;margin:16px auto;padding:20px 18px;background:#fefffe;border-radius:12px;box-shadow:0 2px 12px rgba(65,70,85,.08)}
+h1{margin:0;font-size:15px;font-weight:600;text-align:center;color:#5e626d}
+.amount{margin:8px 0 16px;text-align:center;font-size:36px;font-weight:700;color:#414655}
+.amount small{font-size:20px;margin-right:2px}
+dl{margin:0 0 12px;display:grid;gap:10px;font-size:14px}
+dl div{display:flex;justify-content:space-between;gap:12px}
+dt{color:#5e626d}
+dd{margin:0;text-align:right;word-break:break-all}
+.mono{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px}
+.countdown{color:#b4263a;font-weight:600}
+.note{margin:12px 0;padding:10px 12px;border-radius:8px;background:#fbf5ee;color:#5c4126;font-size:13px;line-height:1.6}
+button{display:block;width:100%;min-height:48px;margin:10px 0 0;border:0;border-radius:999px;font-size:16px;font-weight:600;background:linear-gradient(135deg,#bd9d7d,#f9ddbd);color:#5c4126;cursor:pointer}
+button.secondary{background:#eee;color:#414655}
+button:disabled{opacity:.5;cursor:not-allowed}
+.back{display:flex;align-items:center;justify-content:center;min-height:48px;margin-top:8px;color:#5c4126;font-weight:600}
+.back[hidden]{display:none}
+.foot{max-width:420px;margin:0 auto 24px;padding:0 18px;text-align:center;font-size:12px;color:#5e626d}
 `;
 
 function page(title: string, body: string): string {

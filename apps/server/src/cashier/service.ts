@@ -4,14 +4,24 @@ import type {
   depositCreateBodySchema,
   withdrawAccountAddBodySchema,
   withdrawApplyBodySchema,
+  withdrawFeeSetBodySchema,
 } from '@site/contract';
-import { fen, formatFen, type RecordQuery } from '@site/contract';
+import { fen, formatFen, type RecordQuery, type TransRecordQuery } from '@site/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { PasswordHasher } from '../member/passwords.ts';
 import type { Clock } from '../stores/clock.ts';
-import { type AdjustmentBody, adjustBalance, pageOperatorActions } from './adjustments.ts';
+import {
+  type AdjustmentBody,
+  adjustBalance,
+  adjustmentRule,
+  approveAdjustment,
+  pageAdjustmentRequests,
+  pageOperatorActions,
+  rejectAdjustment,
+  setAdjustmentRule,
+} from './adjustments.ts';
 import { auditSummary, recordValidBet } from './audit.ts';
 import { type BonusConvertBody, bonusWallet, convertBonus } from './bonus.ts';
 import { accountsOf, type CashierContext, type MemberRef, type OperatorRef } from './context.ts';
@@ -35,6 +45,7 @@ export interface CashierServiceDeps {
   /** Absent outside production: the gateway runs in this node, so a random key per start serves. */
   gatewaySecret?: string | undefined;
   isSandboxMode: boolean;
+  audit: CashierContext['audit'];
 }
 
 type Page = { pageNum: number; pageSize: number };
@@ -71,6 +82,22 @@ export function createCashierService(deps: CashierServiceDeps) {
     signGatewayCallback: (body: Parameters<typeof deposits.signCallback>[1]) =>
       deposits.signCallback(ctx.gatewaySecret, body),
     depositForSandbox: (orderNo: string) => store.findDepositOrder(ctx.db, orderNo),
+    /** What the sandbox pay page shows: the order, the channel it pays through and its validity. */
+    sandboxPayView: async (orderNo: string) => {
+      const order = await store.findDepositOrder(ctx.db, orderNo);
+      if (!order) {
+        return undefined;
+      }
+      const channel = await store.findChannel(ctx.db, order.site_id, order.channel_id);
+      return {
+        orderNo: order.order_no,
+        amount: formatFen(order.amount_fen),
+        status: order.status,
+        merchant: `${channel?.name ?? '在线支付'} · 商户号 ${order.site_id}`,
+        expiresAt: order.expires_at,
+        isExpired: order.expires_at.getTime() <= ctx.clock.now(),
+      };
+    },
     siteDeposits: (siteId: number, query: Page & { status?: string | undefined }) =>
       deposits.pageDeposits(
         ctx,
@@ -93,6 +120,9 @@ export function createCashierService(deps: CashierServiceDeps) {
       addAccount(ctx, member, body),
     deleteWithdrawAccount: (member: MemberRef, accountId: number) => deleteAccount(ctx, member, accountId),
 
+    withdrawInfo: (siteId: number) => withdrawals.withdrawInfo(ctx, siteId),
+    setWithdrawFee: (operator: OperatorRef, body: z.output<typeof withdrawFeeSetBodySchema>) =>
+      withdrawals.setWithdrawFee(ctx, operator, body),
     applyWithdrawal: (member: MemberRef, body: z.output<typeof withdrawApplyBodySchema>) =>
       withdrawals.applyWithdrawal(ctx, member, body),
     memberWithdrawals: (member: MemberRef, page: Page) =>
@@ -104,12 +134,27 @@ export function createCashierService(deps: CashierServiceDeps) {
       body: { orderNo: string; reason: string },
       decision: 'approved' | 'rejected',
     ) => withdrawals.reviewWithdrawal(ctx, operator, body, decision),
+    holdWithdrawal: (operator: OperatorRef, orderNo: string) =>
+      withdrawals.holdWithdrawal(ctx, operator, orderNo),
+    releaseWithdrawal: (operator: OperatorRef, orderNo: string) =>
+      withdrawals.releaseWithdrawal(ctx, operator, orderNo),
 
     auditSummary: (member: MemberRef) => auditSummary(ctx, member),
     /** Venues report each settled valid bet here, in fen; it counts against the turnover audit. */
     recordValidBet: (memberId: bigint, amountFen: bigint) => recordValidBet(ctx, memberId, fen(amountFen)),
     pageOperatorActions: (siteId: number, page: Page) => pageOperatorActions(ctx, siteId, page),
     adjustBalance: (operator: OperatorRef, body: AdjustmentBody) => adjustBalance(ctx, operator, body),
+    adjustmentRequests: (
+      siteId: number,
+      query: Page & { status?: 'pending' | 'approved' | 'rejected' | undefined },
+    ) => pageAdjustmentRequests(ctx, siteId, query),
+    approveAdjustment: (operator: OperatorRef, adjustmentId: string) =>
+      approveAdjustment(ctx, operator, adjustmentId),
+    rejectAdjustment: (operator: OperatorRef, body: { adjustmentId: string; reason: string }) =>
+      rejectAdjustment(ctx, operator, body),
+    adjustmentRule: (siteId: number) => adjustmentRule(ctx, siteId),
+    setAdjustmentRule: (operator: OperatorRef, body: { approvalThreshold: string }) =>
+      setAdjustmentRule(ctx, operator, body),
 
     transferVenue: (member: MemberRef, body: Parameters<typeof transfers.transferVenue>[2]) =>
       transfers.transferVenue(ctx, member, body),
@@ -133,7 +178,7 @@ export function createCashierService(deps: CashierServiceDeps) {
       ]);
       return formatFen(holdBalance.availableFen + mainBalance.pendingFen);
     },
-    transactionRecords: (member: MemberRef, query: RecordQuery) =>
+    transactionRecords: (member: MemberRef, query: TransRecordQuery) =>
       transfers.transactionRecords(ctx, member, query),
 
     bonusWallet: (member: MemberRef) => bonusWallet(ctx, member),

@@ -1,8 +1,8 @@
 import type { Fen } from '@site/contract';
-import { type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { fetchPage } from '../db/paging.ts';
 import type { Database } from '../db/schema.ts';
-import type { OperatorAction } from './tables.ts';
 
 /** The only file that writes SQL for the cashier tables. */
 
@@ -212,6 +212,21 @@ export async function withdrawStatusesOf(db: Db, memberId: bigint, orderNos: Rea
   return new Map(rows.map((row) => [row.order_no, row.status]));
 }
 
+/** A member's withdrawal orders, optionally those created within [from, to), by the member index. */
+export async function withdrawOrdersCreatedWithin(
+  db: Db,
+  memberId: bigint,
+  range: { from: Date; to: Date } | undefined,
+) {
+  const query = db
+    .selectFrom('cashier_withdraw_orders')
+    .select(['order_no', 'status'])
+    .where('member_id', '=', memberId);
+  return (
+    range ? query.where('created_at', '>=', range.from).where('created_at', '<', range.to) : query
+  ).execute();
+}
+
 export async function countWithdrawalsSince(db: Db, memberId: bigint, since: Date): Promise<number> {
   const row = await db
     .selectFrom('cashier_withdraw_orders')
@@ -223,7 +238,41 @@ export async function countWithdrawalsSince(db: Db, memberId: bigint, since: Dat
   return Number(row.total);
 }
 
-type NewWithdrawOrder = Omit<Database['cashier_withdraw_orders'], 'id' | 'reason' | 'reviewed_at' | 'status'>;
+export async function findWithdrawFeeRule(db: Db, siteId: number) {
+  return db
+    .selectFrom('cashier_withdraw_fee_rules')
+    .select(['rate_bps', 'fixed_fen', 'cap_fen'])
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
+}
+
+export async function upsertWithdrawFeeRule(
+  db: Db,
+  rule: { siteId: number; rateBps: number; fixedFen: Fen; capFen: Fen; at: Date },
+) {
+  const values = {
+    rate_bps: rule.rateBps,
+    fixed_fen: rule.fixedFen,
+    cap_fen: rule.capFen,
+    updated_at: rule.at,
+  };
+  await db
+    .insertInto('cashier_withdraw_fee_rules')
+    .values({ site_id: rule.siteId, ...values })
+    .onConflict((conflict) => conflict.column('site_id').doUpdateSet(values))
+    .execute();
+}
+
+type NewWithdrawOrder = Omit<
+  Database['cashier_withdraw_orders'],
+  | 'id'
+  | 'reason'
+  | 'reviewed_at'
+  | 'status'
+  | 'reviewer_operator_id'
+  | 'reviewer_username'
+  | 'review_locked_until'
+>;
 
 export async function insertWithdrawOrder(db: Db, order: NewWithdrawOrder) {
   return db
@@ -233,16 +282,75 @@ export async function insertWithdrawOrder(db: Db, order: NewWithdrawOrder) {
     .executeTakeFirstOrThrow();
 }
 
-export async function reviewWithdrawOrder(
+/** A pending order that nobody else holds for review right now. */
+function isFreeFor(reviewer: { operatorId: bigint }, now: Date) {
+  return (eb: ExpressionBuilder<Database, 'cashier_withdraw_orders'>) =>
+    eb.or([
+      eb('review_locked_until', 'is', null),
+      eb('review_locked_until', '<=', now),
+      eb('reviewer_operator_id', '=', reviewer.operatorId),
+    ]);
+}
+
+/** Takes a pending order for review until `until`, unless another reviewer holds it. */
+export async function lockWithdrawOrder(
   db: Db,
   orderNo: string,
-  change: { status: 'approved' | 'rejected'; reason: string; at: Date },
+  reviewer: { operatorId: bigint; username: string },
+  now: Date,
+  until: Date,
 ) {
   return db
     .updateTable('cashier_withdraw_orders')
-    .set({ status: change.status, reason: change.reason, reviewed_at: change.at })
+    .set({
+      reviewer_operator_id: reviewer.operatorId,
+      reviewer_username: reviewer.username,
+      review_locked_until: until,
+    })
     .where('order_no', '=', orderNo)
     .where('status', '=', 'pending')
+    .where(isFreeFor(reviewer, now))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Lets go of an order the reviewer holds; false when they did not hold it. */
+export async function unlockWithdrawOrder(db: Db, orderNo: string, reviewer: { operatorId: bigint }) {
+  const row = await db
+    .updateTable('cashier_withdraw_orders')
+    .set({ reviewer_operator_id: null, reviewer_username: null, review_locked_until: null })
+    .where('order_no', '=', orderNo)
+    .where('status', '=', 'pending')
+    .where('reviewer_operator_id', '=', reviewer.operatorId)
+    .returning('order_no')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Decides a pending order nobody else holds; the decider is recorded as its reviewer. */
+export async function reviewWithdrawOrder(
+  db: Db,
+  orderNo: string,
+  change: {
+    status: 'approved' | 'rejected';
+    reason: string;
+    at: Date;
+    reviewer: { operatorId: bigint; username: string };
+  },
+) {
+  return db
+    .updateTable('cashier_withdraw_orders')
+    .set({
+      status: change.status,
+      reason: change.reason,
+      reviewed_at: change.at,
+      reviewer_operator_id: change.reviewer.operatorId,
+      reviewer_username: change.reviewer.username,
+      review_locked_until: null,
+    })
+    .where('order_no', '=', orderNo)
+    .where('status', '=', 'pending')
+    .where(isFreeFor(change.reviewer, change.at))
     .returningAll()
     .executeTakeFirst();
 }
@@ -306,54 +414,6 @@ export async function hasOpenRequirement(db: Db, memberId: bigint): Promise<bool
   return row !== undefined;
 }
 
-export async function insertOperatorAction(
-  db: Db,
-  action: {
-    siteId: number;
-    operatorId: bigint;
-    operatorUsername: string;
-    action: OperatorAction;
-    target: string;
-    memberId: bigint | null;
-    amountFen: Fen;
-    reason: string;
-    at: Date;
-  },
-) {
-  await db
-    .insertInto('cashier_operator_actions')
-    .values({
-      site_id: action.siteId,
-      operator_id: action.operatorId,
-      operator_username: action.operatorUsername,
-      action: action.action,
-      target: action.target,
-      member_id: action.memberId,
-      amount_fen: action.amountFen,
-      reason: action.reason,
-      created_at: action.at,
-    })
-    .execute();
-}
-
-export async function pageOperatorActions(
-  db: Db,
-  siteId: number,
-  page: { pageNum: number; pageSize: number },
-) {
-  const query = db.selectFrom('cashier_operator_actions').where('site_id', '=', siteId);
-  const [list, count] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('id', 'desc')
-      .offset((page.pageNum - 1) * page.pageSize)
-      .limit(page.pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<bigint>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { list, total: Number(count.total) };
-}
-
 export async function upsertAutoTransfer(
   db: Db,
   member: { memberId: bigint; siteId: number },
@@ -392,14 +452,101 @@ async function pageOrders<T extends 'cashier_deposit_orders' | 'cashier_withdraw
   const byMember = filter.memberId === undefined ? base : base.where('member_id', '=', filter.memberId);
   const query =
     filter.status === undefined ? byMember : byMember.where('status', '=', filter.status as 'pending');
-  const [list, count] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('id', 'desc')
-      .offset((page.pageNum - 1) * page.pageSize)
-      .limit(page.pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<bigint>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { list: list as Selectable<Database[T]>[], total: Number(count.total) };
+  const { list, total } = await fetchPage(
+    query,
+    (filtered) => filtered.selectAll().orderBy('id', 'desc'),
+    page,
+  );
+  return { list: list as Selectable<Database[T]>[], total };
+}
+
+export async function findAdjustmentRule(db: Db, siteId: number) {
+  return db
+    .selectFrom('cashier_adjustment_rules')
+    .select('approval_threshold_fen')
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
+}
+
+export async function upsertAdjustmentRule(db: Db, rule: { siteId: number; thresholdFen: Fen; at: Date }) {
+  await db
+    .insertInto('cashier_adjustment_rules')
+    .values({ site_id: rule.siteId, approval_threshold_fen: rule.thresholdFen, updated_at: rule.at })
+    .onConflict((conflict) =>
+      conflict
+        .column('site_id')
+        .doUpdateSet({ approval_threshold_fen: rule.thresholdFen, updated_at: rule.at }),
+    )
+    .execute();
+}
+
+export type AdjustmentRequestRow = Selectable<Database['cashier_adjustment_requests']>;
+
+export async function findAdjustmentRequest(db: Db, siteId: number, adjustmentId: string) {
+  return db
+    .selectFrom('cashier_adjustment_requests')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('adjustment_id', '=', adjustmentId)
+    .executeTakeFirst();
+}
+
+/** Inserts the request unless its adjustment id is taken; undefined then. */
+export async function insertAdjustmentRequest(
+  db: Db,
+  request: Omit<
+    Database['cashier_adjustment_requests'],
+    'id' | 'status' | 'decided_by_id' | 'decided_by_username' | 'decided_at' | 'decision_reason'
+  >,
+) {
+  return db
+    .insertInto('cashier_adjustment_requests')
+    .values({
+      ...request,
+      status: 'pending',
+      decided_by_id: null,
+      decided_by_username: null,
+      decided_at: null,
+    })
+    .onConflict((conflict) => conflict.columns(['site_id', 'adjustment_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Decides a pending request; undefined when it was decided already. */
+export async function decideAdjustmentRequest(
+  db: Db,
+  id: bigint,
+  decision: {
+    status: 'approved' | 'rejected';
+    by: { operatorId: bigint; username: string };
+    reason: string;
+    at: Date;
+  },
+) {
+  return db
+    .updateTable('cashier_adjustment_requests')
+    .set({
+      status: decision.status,
+      decided_by_id: decision.by.operatorId,
+      decided_by_username: decision.by.username,
+      decided_at: decision.at,
+      decision_reason: decision.reason,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function pageAdjustmentRequests(
+  db: Db,
+  filter: { siteId: number; status?: 'pending' | 'approved' | 'rejected' | undefined },
+  page: { pageNum: number; pageSize: number },
+) {
+  let query = db.selectFrom('cashier_adjustment_requests').where('site_id', '=', filter.siteId);
+  if (filter.status) {
+    query = query.where('status', '=', filter.status);
+  }
+  return fetchPage(query, (filtered) => filtered.selectAll().orderBy('id', 'desc'), page);
 }

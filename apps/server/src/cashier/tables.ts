@@ -10,8 +10,10 @@ export interface CashierTables {
   cashier_member_settings: MemberSettingsTable;
   cashier_withdraw_accounts: WithdrawAccountsTable;
   cashier_withdraw_orders: WithdrawOrdersTable;
+  cashier_withdraw_fee_rules: WithdrawFeeRulesTable;
+  cashier_adjustment_rules: AdjustmentRulesTable;
+  cashier_adjustment_requests: AdjustmentRequestsTable;
   cashier_turnover_requirements: TurnoverRequirementsTable;
-  cashier_operator_actions: OperatorActionsTable;
 }
 
 export interface DepositChannelsTable {
@@ -76,6 +78,7 @@ export interface WithdrawOrdersTable {
   site_id: number;
   member_id: bigint;
   amount_fen: Fen;
+  fee_fen: Fen;
   account_id: bigint;
   account_kind: WithdrawAccountsTable['kind'];
   account_label: string;
@@ -85,6 +88,18 @@ export interface WithdrawOrdersTable {
   reason: Generated<string>;
   created_at: Date;
   reviewed_at: NullableDate;
+  /** Who holds the order for review (until `review_locked_until`), then who decided it. */
+  reviewer_operator_id: Generated<bigint | null>;
+  reviewer_username: Generated<string | null>;
+  review_locked_until: Generated<Date | null>;
+}
+
+export interface WithdrawFeeRulesTable {
+  site_id: number;
+  rate_bps: number;
+  fixed_fen: Fen;
+  cap_fen: Fen;
+  updated_at: Date;
 }
 
 export interface TurnoverRequirementsTable {
@@ -98,24 +113,30 @@ export interface TurnoverRequirementsTable {
   created_at: Date;
 }
 
-export type OperatorAction =
-  | 'deposit_confirm'
-  | 'deposit_reject'
-  | 'withdraw_approve'
-  | 'withdraw_reject'
-  | 'adjustment';
+export interface AdjustmentRulesTable {
+  site_id: number;
+  approval_threshold_fen: Fen;
+  updated_at: Date;
+}
 
-export interface OperatorActionsTable {
+export interface AdjustmentRequestsTable {
   id: Generated<bigint>;
   site_id: number;
-  operator_id: bigint;
-  operator_username: string;
-  action: OperatorAction;
-  target: string;
-  member_id: bigint | null;
+  adjustment_id: string;
+  member_id: bigint;
+  direction: 'credit' | 'debit';
+  wallet: 'main' | 'bonus';
   amount_fen: Fen;
+  turnover_multiple: number;
   reason: string;
-  created_at: Date;
+  requested_by_id: bigint;
+  requested_by_username: string;
+  requested_at: Date;
+  status: 'pending' | 'approved' | 'rejected';
+  decided_by_id: bigint | null;
+  decided_by_username: string | null;
+  decided_at: Date | null;
+  decision_reason: Generated<string>;
 }
 
 declare module '../db/schema.ts' {

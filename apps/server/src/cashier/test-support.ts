@@ -1,5 +1,6 @@
 import { routes } from '@site/contract';
 import { verifyRealName } from '../identity/test-support.ts';
+import { signInStaff } from '../operator/test-support.ts';
 import { type Answer, authClient, registered } from '../session/test-support.ts';
 import type { TestApp } from '../testing.ts';
 
@@ -11,16 +12,24 @@ export function cashierClient(testApp: TestApp) {
   const asMember = <T = unknown>(token: string, path: string, body?: object) =>
     client.call<T>('POST', path, { token, ...(body ? { body } : {}) });
 
-  const asOperator = async <T = unknown>(path: string, body?: object): Promise<Answer<T>> => {
+  const operatorTokenOf = async (): Promise<string> => {
     if (!operatorToken) {
-      const password = await testApp.services.operators.create('cashier_op');
-      const login = await client.call<{ token: string }>('POST', routes.adminLogin.path, {
-        body: { username: 'cashier_op', password },
-      });
-      operatorToken = login.data.token;
+      const { password } = await testApp.services.operators.create('cashier_op');
+      operatorToken = await signInStaff(
+        (body) => client.call('POST', routes.adminLogin.path, { body }),
+        { username: 'cashier_op', password },
+        testApp.clock,
+      );
     }
-    return client.call<T>('POST', path, { token: operatorToken, ...(body ? { body } : {}) });
+    return operatorToken;
   };
+
+  const asOperator = async <T = unknown>(path: string, body?: object): Promise<Answer<T>> =>
+    client.call<T>('POST', path, { token: await operatorTokenOf(), ...(body ? { body } : {}) });
+
+  /** A GET route of the operator API (it takes no body). */
+  const asOperatorGet = async <T = unknown>(path: string): Promise<Answer<T>> =>
+    client.call<T>('GET', path, { token: await operatorTokenOf() });
 
   const member = async (username: string) => {
     const { token } = await registered(client, username);
@@ -71,6 +80,7 @@ export function cashierClient(testApp: TestApp) {
     client,
     asMember,
     asOperator,
+    asOperatorGet,
     member,
     verifiedMember,
     gatewayCallback,

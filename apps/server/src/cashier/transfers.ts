@@ -1,6 +1,14 @@
-import { type Fen, formatFen, type RecordQuery, type RecordStatus, transferVenues } from '@site/contract';
+import {
+  type Fen,
+  formatFen,
+  type RecordQuery,
+  type RecordStatus,
+  type TransRecordQuery,
+  transferVenues,
+  transRecordTypes,
+} from '@site/contract';
 import type { AccountRef } from '../ledger/accounts.ts';
-import { type EntryWithTransfer, refusalOf } from '../ledger/service.ts';
+import { type EntryFilter, type EntryWithTransfer, refusalOf } from '../ledger/service.ts';
 import { transferIds, withdrawalHoldOrderNo } from '../ledger/transfer-ids.ts';
 import { accountsOf, type CashierContext, type MemberRef } from './context.ts';
 import { positiveFen } from './deposits.ts';
@@ -161,9 +169,10 @@ export async function accountRecords(
   member: MemberRef,
   account: AccountRef,
   query: RecordQuery,
+  filter: EntryFilter = { range: rangeOf(query) },
 ) {
   const page = { pageNum: query.pageNum, pageSize: query.pageSize };
-  const entries = await ctx.ledger.entries(account, page, rangeOf(query));
+  const entries = await ctx.ledger.entries(account, page, filter);
   const withdrawOrderNos = entries.list.flatMap((entry) => holdOrderNoOf(entry) ?? []);
   const withdrawStatuses = await store.withdrawStatusesOf(ctx.db, member.memberId, withdrawOrderNos);
   const list = entries.list.map((entry) => ({
@@ -177,7 +186,8 @@ export async function accountRecords(
     status: recordStatusOf(entry, withdrawStatuses),
     createdAt: entry.createdAt.toISOString(),
   }));
-  return { list, total: entries.total, ...page };
+  const totals = { inAmount: formatFen(entries.inFen), outAmount: formatFen(entries.outFen) };
+  return { list, total: entries.total, ...page, totals };
 }
 
 /** Member accounts keep their balance materialised, so each of their entries carries a balance-after. */
@@ -188,6 +198,40 @@ function memberBalanceAfter(entry: EntryWithTransfer): Fen {
   return entry.balanceAfterFen;
 }
 
-export async function transactionRecords(ctx: CashierContext, member: MemberRef, query: RecordQuery) {
-  return accountRecords(ctx, member, accountsOf(member).main, query);
+const transferStatusOf = { success: 'posted', pending: 'pending', failed: 'voided' } as const;
+const orderTransferStatus = { pending: 'pending', approved: 'posted', rejected: 'voided' } as const;
+/** How far a hold's ledger time may sit from its order's: both are taken in one transaction. */
+const holdClockSlackMs = 60_000;
+
+/**
+ * The main wallet's records of one type and one shown status: the type is a set of ledger kinds;
+ * a withdrawal's hold shows its order's status, so the member's orders in the range are read
+ * first and their holds' statuses handed to the ledger query.
+ */
+export async function transactionRecords(ctx: CashierContext, member: MemberRef, query: TransRecordQuery) {
+  const range = rangeOf(query);
+  const status = query.status;
+  const statusOf =
+    status === undefined
+      ? undefined
+      : new Map(
+          (
+            await store.withdrawOrdersCreatedWithin(
+              ctx.db,
+              member.memberId,
+              range && {
+                from: new Date(range.from.getTime() - holdClockSlackMs),
+                to: new Date(range.to.getTime() + holdClockSlackMs),
+              },
+            )
+          ).map((order) => [transferIds.withdrawalHold(order.order_no), orderTransferStatus[order.status]]),
+        );
+  return accountRecords(ctx, member, accountsOf(member).main, query, {
+    range,
+    kinds: query.type === undefined ? undefined : transRecordTypes[query.type],
+    status:
+      status === undefined || statusOf === undefined
+        ? undefined
+        : { status: transferStatusOf[status], statusOf },
+  });
 }

@@ -2,6 +2,7 @@ import { routes } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { residentId } from '../identity/test-support.ts';
 import { totpCodeAt, totpStepAt } from '../member/totp.ts';
+import { signInStaff } from '../operator/test-support.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { cashierClient } from './test-support.ts';
 import { accountNumberProblem, isLuhnValid, realNameRequiredText } from './withdraw-accounts.ts';
@@ -376,6 +377,81 @@ describe('withdrawals', () => {
 });
 
 describe('operator review', () => {
+  /** A second reviewer beside the cashier client's operator. */
+  const secondReviewer = async (username: string) => {
+    const { password } = await testApp.services.operators.create(username);
+    const token = await signInStaff(
+      (body) => cashier.client.call('POST', routes.adminLogin.path, { body }),
+      { username, password },
+      testApp.clock,
+    );
+    return <T = unknown>(path: string, body: object) => cashier.client.call<T>('POST', path, { token, body });
+  };
+
+  it('holds an order for one reviewer: another is told who has it, until it is released or lapses', async () => {
+    const member = await readyMember('wdhold01', '1000.00');
+    const order = await member.apply({ amount: '300.00' });
+    const orderNo = order.data.orderNo;
+    const other = await secondReviewer('reviewer_b');
+    const held = await cashier.asOperator<{ reviewer: string; lockedUntil: string }>(
+      routes.adminWithdrawHold.path,
+      { orderNo },
+    );
+    expect(held.data).toMatchObject({ reviewer: 'cashier_op', lockedUntil: expect.any(String) });
+    const refused = await other(routes.adminWithdrawHold.path, { orderNo });
+    expect(refused).toMatchObject({ code: 10001, message: '该提现订单正由cashier_op审核中' });
+    const approveByOther = await other(routes.adminWithdrawApprove.path, { orderNo });
+    expect(approveByOther).toMatchObject({ code: 10001, message: '该提现订单正由cashier_op审核中' });
+    expect(await holdOf(member.memberId)).toBe(30_000n);
+    expect((await other(routes.adminWithdrawRelease.path, { orderNo })).code).toBe(10001);
+    expect((await cashier.asOperator(routes.adminWithdrawRelease.path, { orderNo })).code).toBe(6000);
+    expect((await other(routes.adminWithdrawHold.path, { orderNo })).code).toBe(6000);
+    testApp.clock.advance(10 * 60_000 + 1);
+    const afterLapse = await cashier.asOperator<{ status: string; reviewer: string }>(
+      routes.adminWithdrawReject.path,
+      { orderNo, reason: '账户信息不符' },
+    );
+    expect(afterLapse.data).toMatchObject({ status: 'rejected' });
+    const list = await cashier.asOperator<{
+      list: { orderNo: string; reviewer: string; lockedUntil: null }[];
+    }>(routes.adminWithdrawList.path, {});
+    expect(list.data.list.find((row) => row.orderNo === orderNo)).toMatchObject({
+      reviewer: 'cashier_op',
+      lockedUntil: null,
+    });
+  });
+
+  it('lets one of two reviewers deciding at once win; the other is told who decided', async () => {
+    const member = await readyMember('wdhold02', '1000.00');
+    const order = await member.apply({ amount: '200.00' });
+    const orderNo = order.data.orderNo;
+    const other = await secondReviewer('reviewer_c');
+    const [first, second] = await Promise.all([
+      cashier.asOperator(routes.adminWithdrawApprove.path, { orderNo }),
+      other(routes.adminWithdrawReject.path, { orderNo, reason: '重复' }),
+    ]);
+    const answers = [first, second];
+    expect(answers.filter((answer) => answer.code === 6000)).toHaveLength(1);
+    const loser = answers.find((answer) => answer.code !== 6000);
+    expect(loser?.message).toMatch(/^该提现订单(已由|正由)(cashier_op|reviewer_c)(处理|审核中)$/);
+    const paidOrReturned = (await holdOf(member.memberId)) === 0n;
+    expect(paidOrReturned).toBe(true);
+    expect(
+      (await testApp.services.cashier.pageOperatorActions(9001, { pageNum: 1, pageSize: 100 })).list.filter(
+        (row) => row.target === orderNo,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('refuses holding an order already decided, or of another site', async () => {
+    const member = await readyMember('wdhold03', '1000.00');
+    const order = await member.apply({ amount: '100.00' });
+    await cashier.asOperator(routes.adminWithdrawApprove.path, { orderNo: order.data.orderNo });
+    const late = await cashier.asOperator(routes.adminWithdrawHold.path, { orderNo: order.data.orderNo });
+    expect(late).toMatchObject({ code: 10001, message: '该提现订单已由cashier_op处理' });
+    expect((await cashier.asOperator(routes.adminWithdrawHold.path, { orderNo: 'W-none' })).code).toBe(10003);
+  });
+
   it('approves: the hold is paid out once; a later reject is refused', async () => {
     const member = await readyMember('wdreview01', '1000.00');
     const order = await member.apply({ amount: '400.00' });

@@ -1,6 +1,7 @@
 import { type RouteDefinition, routes } from '@site/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInStaff } from '../operator/test-support.ts';
 import { authClient, registered } from '../session/test-support.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { createRouteRegistrar } from './route.ts';
@@ -24,11 +25,12 @@ beforeAll(async () => {
   testApp = await createTestApp();
   client = authClient(testApp);
   memberToken = (await registered(client, 'access001')).token;
-  const password = await testApp.services.operators.create('access_admin');
-  const login = await client.call<{ token: string }>('POST', routes.adminLogin.path, {
-    body: { username: 'access_admin', password },
-  });
-  operatorToken = login.data.token;
+  const { password } = await testApp.services.operators.create('access_admin');
+  operatorToken = await signInStaff(
+    (body) => client.call('POST', routes.adminLogin.path, { body }),
+    { username: 'access_admin', password },
+    testApp.clock,
+  );
 });
 afterAll(async () => {
   await testApp.close();
@@ -63,7 +65,7 @@ describe('the route table', () => {
       guard: async () => {},
       resolvers: {
         member: async () => ({ memberId: 1n, sessionId: 1n, siteId: 1 }),
-        operator: async () => ({ operatorId: 1n, username: 'x', siteId: 1 }),
+        operator: async () => ({ operatorId: 1n, username: 'x', role: 'super_admin', siteId: 1 }),
         gateway: async () => ({ gateway: 'x' }),
       },
     });

@@ -1,4 +1,4 @@
-import type { ClientType, OperatorPermission, RouteAccess } from '@site/contract';
+import type { ClientType, OperatorPermission, OperatorRole, RouteAccess } from '@site/contract';
 import type { FastifyRequest } from 'fastify';
 
 /** Who is calling, as the request guard established it. */
@@ -32,6 +32,7 @@ export interface MemberPrincipal {
 export interface OperatorPrincipal {
   operatorId: bigint;
   username: string;
+  role: OperatorRole;
   siteId: number;
 }
 

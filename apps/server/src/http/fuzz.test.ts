@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cashierClient } from '../cashier/test-support.ts';
 import { verifyRealName } from '../identity/test-support.ts';
+import { type StaffCredentials, signInStaff } from '../operator/test-support.ts';
 import { authClient, registered } from '../session/test-support.ts';
 import { createTestApp, signedHeaders, type TestApp } from '../testing.ts';
 import {
@@ -280,14 +281,14 @@ describe('the route table under fuzzing', () => {
     tokens.member = (login.data as { token: string }).token;
   };
 
-  const loginOperator = async (password: string) => {
-    const login = await authClient(testApp).call<{ token: string }>('POST', routes.adminLogin.path, {
-      body: { username: operatorUsername, password },
-    });
-    tokens.operator = login.data.token;
+  const operator: StaffCredentials = { username: operatorUsername, password: '' };
+  const loginOperator = async () => {
+    tokens.operator = await signInStaff(
+      (body) => authClient(testApp).call('POST', routes.adminLogin.path, { body }),
+      operator,
+      testApp.clock,
+    );
   };
-
-  let operatorPassword = '';
   /** A pending gateway deposit of the member's, for signed notifications about a real order. */
   const pendingDeposit = { orderNo: '', amount: '100.00' };
 
@@ -341,8 +342,8 @@ describe('the route table under fuzzing', () => {
       orderId: 'fuzz-pending-deposit',
     });
     pendingDeposit.orderNo = pending.data.orderNo;
-    operatorPassword = await testApp.services.operators.create(operatorUsername);
-    await loginOperator(operatorPassword);
+    operator.password = (await testApp.services.operators.create(operatorUsername)).password;
+    await loginOperator();
   });
 
   afterAll(async () => {
@@ -361,7 +362,7 @@ describe('the route table under fuzzing', () => {
       });
     let blocks = await listBlocks();
     if (blocks.code !== 6000) {
-      await loginOperator(operatorPassword);
+      await loginOperator();
       blocks = await listBlocks();
     }
     for (const block of blocks.data) {

@@ -13,6 +13,7 @@ const refinedSchemas = new Set([
   'identitySubmit.body',
   'transactionRecords.body',
   'bonusRecords.body',
+  'adminAuditList.body',
   'bonusConvert.body',
   'counter.query',
 ]);

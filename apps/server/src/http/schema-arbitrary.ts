@@ -14,6 +14,8 @@ export interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
+  minItems?: number;
+  maxItems?: number;
   enum?: unknown[];
   const?: unknown;
   anyOf?: JsonSchema[];
@@ -51,7 +53,13 @@ export function validFromJsonSchema(schema: JsonSchema): fc.Arbitrary<unknown> {
     case 'object':
       return objectFromJsonSchema(schema);
     case 'array':
-      return fc.array(validFromJsonSchema(schema.items ?? {}), { maxLength: arrayLengthMax });
+      return fc.array(validFromJsonSchema(schema.items ?? {}), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(
+          schema.maxItems ?? arrayLengthMax,
+          Math.max(schema.minItems ?? 0, arrayLengthMax),
+        ),
+      });
     case 'string':
       return stringFromJsonSchema(schema);
     case 'integer':

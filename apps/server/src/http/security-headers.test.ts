@@ -9,17 +9,21 @@ import { createTestApp, signedHeaders, type TestApp } from '../testing.ts';
 /** A node behind one proxy, serving a small built web app. */
 let testApp: TestApp;
 let webDistDir: string;
+let adminDistDir: string;
 
 beforeAll(async () => {
   webDistDir = await mkdtemp(path.join(os.tmpdir(), 'headers-web-'));
   await mkdir(path.join(webDistDir, 'assets'));
   await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(webDistDir, 'assets', 'index-abc123.js'), 'console.log(1)');
-  testApp = await createTestApp({ trustProxyHops: 1, webDistDir });
+  adminDistDir = await mkdtemp(path.join(os.tmpdir(), 'headers-admin-'));
+  await writeFile(path.join(adminDistDir, 'index.html'), '<!doctype html><div id="console"></div>');
+  testApp = await createTestApp({ trustProxyHops: 1, webDistDir, adminDistDir });
 });
 afterAll(async () => {
   await testApp.close();
   await rm(webDistDir, { recursive: true, force: true });
+  await rm(adminDistDir, { recursive: true, force: true });
 });
 
 function directivesOf(response: LightMyRequestResponse): Map<string, string> {
@@ -94,6 +98,22 @@ describe('security headers', () => {
     const asset = await testApp.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expectSecurityHeaders(asset, 'asset');
+  });
+
+  it("go out on the operator console's pages, which alone with the API document allow inline styles", async () => {
+    // antd's CSS-in-JS injects <style> elements as the console renders; scripts stay file-only.
+    const page = await testApp.app.inject({ method: 'GET', url: '/admin/cashier/withdrawals' });
+    expect(page.body).toContain('id="console"');
+    expectSecurityHeaders(page, 'console page', "'self' 'unsafe-inline'");
+    const path = routes.adminStaffList.path;
+    const answer = await testApp.app.inject({
+      method: 'GET',
+      url: path,
+      headers: await signedHeaders('GET', path, testApp.clock),
+    });
+    expectApiSecurityHeaders(answer, 'console api');
+    const memberPage = await testApp.app.inject({ method: 'GET', url: '/administrator' });
+    expectSecurityHeaders(memberPage, 'member page');
   });
 
   it('go out on the API document, whose page loads scripts only from files on this origin', async () => {

@@ -33,6 +33,11 @@ export function allowInlineStyles(header: string): string {
   return header.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'");
 }
 
+function isConsolePath(url: string): boolean {
+  const pathname = url.split('?', 1)[0] ?? '';
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
 /** A year, with subdomains: the site and its subdomains are reached over HTTPS only once seen so. */
 const strictTransportSecurity = 'max-age=31536000; includeSubDomains';
 
@@ -86,8 +91,16 @@ function helmetHeaders(): Record<string, string> {
  */
 export function registerSecurityHeaders(app: FastifyInstance) {
   const documentHeaders = helmetHeaders();
+  // The operator console's antd components inject <style> elements as they render (CSS-in-JS),
+  // as Swagger UI does: its pages alone allow inline styles too; scripts stay file-only.
+  const consoleHeaders = {
+    ...documentHeaders,
+    'content-security-policy': allowInlineStyles(documentHeaders['content-security-policy'] ?? ''),
+  };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(basePathOf(request.url) ? apiHeaders : documentHeaders);
+    reply.headers(
+      basePathOf(request.url) ? apiHeaders : isConsolePath(request.url) ? consoleHeaders : documentHeaders,
+    );
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', strictTransportSecurity);
     }

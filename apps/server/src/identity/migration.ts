@@ -20,3 +20,11 @@ create unique index member_identities_one_account_per_id
   on member_identities (site_id, id_number) where status <> 'rejected';
 `,
 } as const;
+
+/** Staff find members by their verified (or submitted) real name. */
+export const identityRealNameIndexMigration = {
+  id: '0014_identity_real_name_index',
+  sql: `
+create index member_identities_real_name on member_identities (site_id, real_name);
+`,
+} as const;

@@ -66,6 +66,9 @@ export function createIdentityService(deps: { db: Db; clock: Clock }) {
       const row = await store.findIdentity(deps.db, memberId);
       return row?.status === 'approved' ? row.real_name : undefined;
     },
+    /** For staff search: members who submitted this real name. */
+    membersWithRealName: (siteId: number, realName: string, limit: number) =>
+      store.membersWithRealName(deps.db, siteId, realName, limit),
     async status(principal: IdentityPrincipal): Promise<IdentityStatusView> {
       return present(await store.findIdentity(deps.db, principal.memberId));
     },

@@ -38,3 +38,15 @@ export async function saveIdentity(db: Db, row: IdentityRow): Promise<IdentityRo
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** Members of a site who submitted this real name (any status). */
+export async function membersWithRealName(db: Db, siteId: number, realName: string, limit: number) {
+  const rows = await db
+    .selectFrom('member_identities')
+    .select('member_id')
+    .where('site_id', '=', siteId)
+    .where('real_name', '=', realName)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.member_id);
+}

@@ -21,6 +21,8 @@ export type TransferKind =
   | 'withdrawal'
   | 'withdrawal_hold'
   | 'withdrawal_release'
+  | 'withdrawal_fee'
+  | 'withdrawal_fee_refund'
   | 'venue_transfer'
   | 'bet'
   | 'payout'

@@ -8,6 +8,7 @@ import { headerNames, routes } from '@site/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminQuery, type DatabaseTarget, type Db, openDatabase } from '../db/database.ts';
 import { migrations } from '../migrations.ts';
+import { type StaffCredentials, signInStaff } from '../operator/test-support.ts';
 import { systemClock } from '../stores/clock.ts';
 import { signedHeaders } from '../testing.ts';
 import { reconcileLedger } from './reconcile.ts';
@@ -105,11 +106,11 @@ afterAll(async () => {
 it('keeps every acknowledged operation through kill -9 of the HTTP server', {
   timeout: 240_000,
 }, async () => {
-  const operatorPassword = await createOperator();
+  const operatorCredentials = await createOperator();
   const attempts: Attempt[] = [];
   for (let round = 0; round < killRounds; round += 1) {
     const server = await startServer();
-    const roundAttempts = await loadUntilKilled(server, operatorPassword, round);
+    const roundAttempts = await loadUntilKilled(server, operatorCredentials, round);
     attempts.push(...roundAttempts);
     expect(server.child.signalCode, 'the server must die by SIGKILL mid-load').toBe('SIGKILL');
     expect(roundAttempts.filter((attempt) => attempt.outcome === 'acked').length).toBeGreaterThanOrEqual(
@@ -119,7 +120,7 @@ it('keeps every acknowledged operation through kill -9 of the HTTP server', {
 
   // Restarted on the crashed data: it serves, and answers every acknowledged adjustment as a replay.
   const server = await startServer();
-  const operator = await operatorLogin(server.baseUrl, operatorPassword);
+  const operator = await operatorLogin(server.baseUrl, operatorCredentials);
   const ackedAdjustments = attempts.filter(
     (attempt) => attempt.outcome === 'acked' && attempt.operation.kind === 'adjustment',
   );
@@ -175,8 +176,9 @@ async function problemsOf(db: Db, attempts: Attempt[]): Promise<string[]> {
     };
     if (operation.kind === 'adjustment') {
       const action = await db
-        .selectFrom('cashier_operator_actions')
+        .selectFrom('audit_log')
         .select('id')
+        .where('action', '=', 'cashier.adjustment')
         .where('target', '=', operation.id)
         .executeTakeFirst();
       parts.operatorAction = action !== undefined;
@@ -293,7 +295,7 @@ async function freePort(): Promise<number> {
 }
 
 /** `npm run operator:create` on the same data, before the server holds it; returns the password. */
-async function createOperator(): Promise<string> {
+async function createOperator(): Promise<StaffCredentials> {
   const child = spawn(process.execPath, ['--import', 'tsx', createOperatorScript, operatorName], {
     cwd: repoRoot,
     env: serverEnv,
@@ -312,7 +314,7 @@ async function createOperator(): Promise<string> {
   if (exitCode !== 0 || !match?.[1]) {
     throw new Error(`operator:create failed (${exitCode}):\n${stdout}\n${stderr}`);
   }
-  return match[1];
+  return { username: operatorName, password: match[1] };
 }
 
 async function call<T>(
@@ -337,14 +339,8 @@ async function call<T>(
   return (await response.json()) as Envelope<T>;
 }
 
-async function operatorLogin(baseUrl: string, operatorPassword: string): Promise<string> {
-  const login = await call<{ token: string }>(baseUrl, routes.adminLogin.path, {
-    body: { username: operatorName, password: operatorPassword },
-  });
-  if (login.code !== 6000) {
-    throw new Error(`operator login refused: ${login.code} ${login.message}`);
-  }
-  return login.data.token;
+function operatorLogin(baseUrl: string, operator: StaffCredentials): Promise<string> {
+  return signInStaff((body) => call(baseUrl, routes.adminLogin.path, { body }), operator, systemClock);
 }
 
 function adjustmentBody(operation: Extract<Operation, { kind: 'adjustment' }>) {
@@ -363,9 +359,13 @@ function adjustmentBody(operation: Extract<Operation, { kind: 'adjustment' }>) {
  * money concurrently; after `loadMs` (and enough acknowledgements) the server gets SIGKILL while
  * requests are in flight. Returns every attempt with its outcome.
  */
-async function loadUntilKilled(server: Server, operatorPassword: string, round: number): Promise<Attempt[]> {
+async function loadUntilKilled(
+  server: Server,
+  operatorCredentials: StaffCredentials,
+  round: number,
+): Promise<Attempt[]> {
   const tag = randomBytes(3).toString('hex');
-  const operator = await operatorLogin(server.baseUrl, operatorPassword);
+  const operator = await operatorLogin(server.baseUrl, operatorCredentials);
   const members = await Promise.all(
     Array.from({ length: memberCount }, async (_, index) => {
       const ip = `10.${round + 1}.${index + 1}.1`;

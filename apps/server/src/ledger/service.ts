@@ -10,6 +10,9 @@ import {
   type TransferKind,
 } from './accounts.ts';
 import * as store from './store.ts';
+
+export type { EntryFilter } from './store.ts';
+
 import type { TransferId } from './transfer-ids.ts';
 
 export interface TransferRequest {
@@ -229,21 +232,28 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
 
     /**
      * An account's entries, newest first, as the API pages lists, each with its transfer's kind,
-     * memo and status; `range` keeps those created within [from, to).
+     * memo and status, narrowed by `filter` (days, kinds, shown status), with the count and the
+     * incoming and outgoing sums of all the filter keeps.
      */
     entries: async (
       ref: AccountRef,
       page: { pageNum: number; pageSize: number },
-      range?: { from: Date; to: Date },
+      filter: store.EntryFilter = {},
     ) => {
       assertPage(page);
       const account = await accounts.find(ref);
       if (!account) {
-        return { list: [] as EntryWithTransfer[], total: 0, ...page };
+        return { list: [] as EntryWithTransfer[], total: 0, inFen: fen(0n), outFen: fen(0n), ...page };
       }
       const offset = (page.pageNum - 1) * page.pageSize;
-      const { list, total } = await store.listAccountEntries(deps.db, account, offset, page.pageSize, range);
-      return { list: list.map(entryOf), total, ...page };
+      const found = await store.listAccountEntries(deps.db, account, offset, page.pageSize, filter);
+      return {
+        list: found.list.map(entryOf),
+        total: found.total,
+        inFen: found.inFen,
+        outFen: found.outFen,
+        ...page,
+      };
     },
 
     transferById: async (transferId: TransferId): Promise<Transfer | undefined> => {

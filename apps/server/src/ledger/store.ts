@@ -140,20 +140,50 @@ export async function derivedBalance(db: Db, accountId: bigint) {
   return onlyRow(result.rows, 'ledger_derived_balance');
 }
 
+/** Which of an account's entry legs a page shows; every part is optional and they combine. */
+export interface EntryFilter {
+  /** Created within [from, to). */
+  range?: { from: Date; to: Date } | undefined;
+  /** Transfers of these kinds only. */
+  kinds?: ReadonlyArray<string> | undefined;
+  /**
+   * Legs whose shown status is `status`: their transfer's status, except that the transfers in
+   * `statusOf` take the status given there (a withdrawal's hold follows its order's review).
+   */
+  status?:
+    | {
+        status: 'pending' | 'posted' | 'voided';
+        statusOf: ReadonlyMap<string, 'pending' | 'posted' | 'voided'>;
+      }
+    | undefined;
+}
+
+const orNothing = (ids: string[]) =>
+  ids.length === 0 ? sql`false` : sql`chosen_status.transfer_id in (${sql.join(ids)})`;
+
 /**
  * An account's entry legs, newest first, with their transfer's status (from its resolution entry),
- * optionally within [from, to) by created_at. A member's legs are index range scans; a derived
- * account's legs are not indexed by account (only operators' reports would read them).
+ * narrowed by `filter`, with the count and the incoming and outgoing sums (available bucket: a
+ * reservation's two legs of one row net out) of every leg the filter keeps. A member's legs are
+ * index range scans; a derived account's legs are not indexed by account (only operators' reports
+ * would read them).
  */
 export async function listAccountEntries(
   db: Db,
   account: AccountRow,
   offset: number,
   limit: number,
-  range?: { from: Date; to: Date },
+  filter: EntryFilter = {},
 ) {
   const accountId = account.id;
+  const { range, kinds, status } = filter;
   const inRange = range ? sql`and created_at >= ${range.from} and created_at < ${range.to}` : sql``;
+  const ofKinds =
+    kinds === undefined
+      ? sql``
+      : kinds.length === 0
+        ? sql`and false`
+        : sql`and kind in (${sql.join([...kinds])})`;
   // Spelled as the partial indexes' predicates, so the planner uses them for a member.
   const debitLegs = account.mayGoNegative
     ? sql`debit_balance_after_fen is null`
@@ -161,28 +191,44 @@ export async function listAccountEntries(
   const creditLegs = account.mayGoNegative
     ? sql`credit_balance_after_fen is null`
     : sql`credit_balance_after_fen is not null`;
-  const [list, count] = await Promise.all([
-    sql<EntryLegRow>`select legs.*,
+  const overridden = status ? [...status.statusOf.keys()] : [];
+  const matching = status
+    ? [...status.statusOf].flatMap(([transferId, shown]) => (shown === status.status ? [transferId] : []))
+    : [];
+  const ofStatus = status
+    ? sql`where (chosen_status.transfer_status = ${status.status} and not ${orNothing(overridden)}) or ${orNothing(matching)}`
+    : sql``;
+  const chosen = sql`with chosen_status as (
+      select legs.*,
         case when not legs.is_pending or r.phase = 'post' then 'posted' when r.phase = 'void' then 'voided'
           else 'pending' end transfer_status
       from (
         select id, 'debit' leg, transfer_id, phase, is_pending, kind, memo, debit_account_id account_id,
             debit_bucket bucket, -amount_fen amount_fen, debit_balance_after_fen balance_after_fen, created_at
-          from ledger_entries where debit_account_id = ${accountId} and ${debitLegs} ${inRange}
+          from ledger_entries where debit_account_id = ${accountId} and ${debitLegs} ${inRange} ${ofKinds}
         union all
         select id, 'credit' leg, transfer_id, phase, is_pending, kind, memo, credit_account_id account_id,
             credit_bucket bucket, amount_fen, credit_balance_after_fen balance_after_fen, created_at
-          from ledger_entries where credit_account_id = ${accountId} and ${creditLegs} ${inRange}
+          from ledger_entries where credit_account_id = ${accountId} and ${creditLegs} ${inRange} ${ofKinds}
       ) legs
       left join ledger_entries r on r.transfer_id = legs.transfer_id and r.phase <> 'reserve' and r.is_pending
-      order by legs.id desc, legs.leg
-      offset ${offset} limit ${limit}`.execute(db),
-    sql<{ total: bigint }>`select
-        (select count(*) from ledger_entries where debit_account_id = ${accountId} and ${debitLegs} ${inRange})
-        + (select count(*) from ledger_entries where credit_account_id = ${accountId} and ${creditLegs} ${inRange})
-        total`.execute(db),
+    ), chosen as (select * from chosen_status ${ofStatus})`;
+  const [list, sums] = await Promise.all([
+    sql<EntryLegRow>`${chosen} select * from chosen order by id desc, leg offset ${offset} limit ${limit}`.execute(
+      db,
+    ),
+    sql<{ total: bigint; in_fen: Fen | null; out_fen: Fen | null }>`${chosen} select count(*) total,
+        sum(amount_fen) filter (where bucket = 'available' and amount_fen > 0) in_fen,
+        sum(-amount_fen) filter (where bucket = 'available' and amount_fen < 0) out_fen
+      from chosen`.execute(db),
   ]);
-  return { list: list.rows, total: Number(count.rows[0]?.total ?? 0) };
+  const row = sums.rows[0];
+  return {
+    list: list.rows,
+    total: Number(row?.total ?? 0),
+    inFen: BigInt(row?.in_fen ?? 0) as Fen,
+    outFen: BigInt(row?.out_fen ?? 0) as Fen,
+  };
 }
 
 function onlyRow<T>(rows: T[], what: string): T {

@@ -13,6 +13,7 @@ import type { Clock } from '../stores/clock.ts';
 import type { SecurityStateStore } from '../stores/security-state.ts';
 import type { PasswordHasher } from './passwords.ts';
 import * as store from './store.ts';
+import type { TotpCheck } from './totp.ts';
 
 /** What the member part asks of the session part; the composition root wires it. */
 export interface MemberSessions {
@@ -37,8 +38,8 @@ export interface MemberContext {
   captcha: Pick<CaptchaService, 'verify'>;
   /** The member-login throttle: a password checked anywhere (login, change, two-factor off) counts in it. */
   passwordThrottle: LoginThrottle;
-  /** Counts two-factor codes wherever one is checked: login, switching it off, withdrawals. */
-  twoFactorThrottle: LoginThrottle;
+  /** Checks two-factor codes wherever one is asked for: login, switching it off, withdrawals. */
+  checkTotp: TotpCheck;
   outbox: { sendCode(message: OutboxCode): Promise<void> };
   sessions: MemberSessions;
 }

@@ -1,4 +1,4 @@
-import type { LoginResult, registerBodySchema } from '@site/contract';
+import { type LoginResult, maskEmail, maskPhone, type registerBodySchema } from '@site/contract';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../db/schema.ts';
@@ -71,11 +71,56 @@ export function createMemberService(ctx: MemberContext) {
     /** False for an unknown username. Ended sessions stay ended: the member signs in again. */
     unblock: async (siteId: number, username: string): Promise<boolean> =>
       (await store.setMemberStatus(ctx.db, siteId, username.toLowerCase(), 'active', '')) !== undefined,
+    /** For staff: members of a site matching one criterion, newest first, phones masked. */
+    async search(
+      siteId: number,
+      criterion: Parameters<typeof store.searchMembers>[2],
+      page: { pageNum: number; pageSize: number },
+    ) {
+      const { list, total } = await store.searchMembers(ctx.db, siteId, criterion, page);
+      return { list: list.map(summaryOf), total, ...page };
+    },
+    /** For staff: a member's profile with the inviter's username; undefined for an unknown one. */
+    async staffProfile(siteId: number, username: string) {
+      const member = await store.findMemberByUsername(ctx.db, siteId, username.toLowerCase());
+      if (!member) {
+        return undefined;
+      }
+      const inviter = member.inviter_member_id
+        ? await store.findMemberById(ctx.db, member.inviter_member_id)
+        : undefined;
+      return {
+        ...summaryOf(member),
+        email: member.email ? maskEmail(member.email) : null,
+        blockedReason: member.blocked_reason,
+        inviteCode: member.invite_code,
+        inviterUsername: inviter?.username ?? null,
+        isTotpEnabled: member.is_totp_enabled,
+      };
+    },
     blocked: async (siteId: number) =>
       (await store.listBlockedMembers(ctx.db, siteId)).map((member) => ({
         username: member.username,
         reason: member.blocked_reason,
         createdAt: member.created_at.toISOString(),
       })),
+  };
+}
+
+function summaryOf(member: {
+  id: bigint;
+  username: string;
+  phone: string | null;
+  status: 'active' | 'blocked';
+  created_at: Date;
+  last_login_at: Date | null;
+}) {
+  return {
+    memberId: Number(member.id),
+    username: member.username,
+    phone: member.phone ? maskPhone(member.phone) : null,
+    status: member.status,
+    createdAt: member.created_at.toISOString(),
+    lastLoginAt: member.last_login_at?.toISOString() ?? null,
   };
 }

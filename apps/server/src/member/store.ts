@@ -1,5 +1,6 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { fetchPage, type PageRequest } from '../db/paging.ts';
 import type { Database } from '../db/schema.ts';
 import type { MemberStatus } from './tables.ts';
 
@@ -89,4 +90,37 @@ export async function listBlockedMembers(db: Db, siteId: number) {
     .where('site_id', '=', siteId)
     .where('status', '=', 'blocked')
     .execute();
+}
+
+/** Members of a site matching one criterion, newest first. */
+export async function searchMembers(
+  db: Db,
+  siteId: number,
+  criterion:
+    | { username: string }
+    | { phone: string }
+    | { inviteCode: string }
+    | { memberIds: ReadonlyArray<bigint> },
+  page: PageRequest,
+) {
+  let query = db.selectFrom('members').where('site_id', '=', siteId);
+  if ('username' in criterion) {
+    query = query.where('username', '=', criterion.username);
+  } else if ('phone' in criterion) {
+    query = query.where('phone', '=', criterion.phone);
+  } else if ('inviteCode' in criterion) {
+    query = query.where('invite_code', '=', criterion.inviteCode);
+  } else if (criterion.memberIds.length === 0) {
+    return { list: [], total: 0 };
+  } else {
+    query = query.where('id', 'in', criterion.memberIds);
+  }
+  return fetchPage(
+    query,
+    (filtered) =>
+      filtered
+        .select(['id', 'username', 'phone', 'status', 'created_at', 'last_login_at'])
+        .orderBy('id', 'desc'),
+    page,
+  );
 }

@@ -1,8 +1,8 @@
 /**
- * `npm run operator:create -- <name>`: creates an operator account and prints its generated
- * password once; it is stored only as an argon2id hash. Uses the same database as `npm start`
- * (DATABASE_URL, else the PGlite files under DATA_DIR, which only one process may open: stop
- * the server first when running on PGlite).
+ * `npm run operator:create -- <name>`: creates the first 超级管理员 (every other staff account is
+ * made in the console) and prints its generated password once; it is stored only as an argon2id
+ * hash. Uses the same database as `npm start` (DATABASE_URL, else the PGlite files under
+ * DATA_DIR, which only one process may open: stop the server first when running on PGlite).
  */
 
 import { AppError } from '../app-error.ts';
@@ -27,8 +27,8 @@ const services = await createServices(stores, systemClock);
 let exitCode = 0;
 try {
   await seedDemoData({ db: stores.db, sites: services.sites, clock: systemClock }, config.SITE_ID);
-  const password = await services.operators.create(username);
-  process.stdout.write(`operator ${username} created; password (shown once): ${password}\n`);
+  const { password } = await services.operators.create(username);
+  process.stdout.write(`超级管理员 ${username} created; password (shown once): ${password}\n`);
 } catch (error) {
   if (!(error instanceof AppError)) {
     throw error;

@@ -1,5 +1,7 @@
 import type { BlockKind } from '@site/contract';
 import { validationError } from '../app-error.ts';
+import type { AuditLog } from '../audit/service.ts';
+import type { OperatorPrincipal } from '../http/access.ts';
 import type { MemberService } from '../member/service.ts';
 import type { OutboxService } from '../outbox/service.ts';
 import type { SessionService } from '../session/service.ts';
@@ -11,6 +13,7 @@ export interface MemberRiskDeps {
   members: Pick<MemberService, 'findByUsername' | 'block' | 'unblock' | 'blocked'>;
   sessions: Pick<SessionService, 'blockAccess' | 'unblockAccess' | 'accessBlocks' | 'loginHistoryOf'>;
   outbox: Pick<OutboxService, 'page'>;
+  audit: Pick<AuditLog, 'record'>;
 }
 
 export type MemberRiskActions = ReturnType<typeof createMemberRiskActions>;
@@ -21,14 +24,25 @@ export type MemberRiskActions = ReturnType<typeof createMemberRiskActions>;
  */
 export function createMemberRiskActions(deps: MemberRiskDeps) {
   return {
-    async block(siteId: number, kind: BlockKind, value: string, reason: string) {
+    async block(actor: OperatorPrincipal, kind: BlockKind, value: string, reason: string) {
+      const { siteId } = actor;
       if (kind !== 'member') {
         await deps.sessions.blockAccess(siteId, kind, value, reason);
       } else if (!(await deps.members.block(siteId, value, reason))) {
         throw validationError('value', '会员不存在');
       }
+      const after = { kind, value, reason };
+      await deps.audit.record(actor, {
+        siteId,
+        action: 'risk.block',
+        target: value,
+        before: null,
+        after,
+        reason,
+      });
     },
-    async unblock(siteId: number, kind: BlockKind, value: string) {
+    async unblock(actor: OperatorPrincipal, kind: BlockKind, value: string) {
+      const { siteId } = actor;
       const isLifted =
         kind === 'member'
           ? await deps.members.unblock(siteId, value)
@@ -36,6 +50,8 @@ export function createMemberRiskActions(deps: MemberRiskDeps) {
       if (!isLifted) {
         throw validationError('value', '没有这条限制');
       }
+      const before = { kind, value };
+      await deps.audit.record(actor, { siteId, action: 'risk.unblock', target: value, before, after: null });
     },
     async blocks(siteId: number) {
       const [members, access] = await Promise.all([

@@ -2,6 +2,7 @@ import { routes } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authClient, homeOf, registered } from '../session/test-support.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
+import { signInStaff } from './test-support.ts';
 
 let testApp: TestApp;
 let client: ReturnType<typeof authClient>;
@@ -10,16 +11,14 @@ let operatorToken = '';
 beforeAll(async () => {
   testApp = await createTestApp();
   client = authClient(testApp);
-  const password = await testApp.services.operators.create('admin');
-  const login = await client.call<{ token: string }>('POST', routes.adminLogin.path, {
-    body: { username: 'admin', password },
-  });
-  operatorToken = login.data.token;
+  const { password } = await testApp.services.operators.create('admin');
+  operatorToken = await signInStaff(staffLogin, { username: 'admin', password }, testApp.clock);
 });
 afterAll(async () => {
   await testApp.close();
 });
 
+const staffLogin = (body: object) => client.call('POST', routes.adminLogin.path, { body });
 const asOperator = (method: 'GET' | 'POST', url: string, body?: object) =>
   client.call(method, url, { token: operatorToken, ...(body ? { body } : {}) });
 
@@ -37,14 +36,10 @@ describe('operator accounts', () => {
     expect((await client.call('GET', routes.adminBlockList.path)).code).toBe(10004);
     const withMemberToken = await client.call('GET', routes.adminBlockList.path, { token: member.token });
     expect(withMemberToken.code).toBe(10004);
-    const password = await testApp.services.operators.create('shift_two');
-    const second = await client.call<{ token: string }>('POST', routes.adminLogin.path, {
-      body: { username: 'shift_two', password },
-    });
-    await client.call('POST', routes.adminLogout.path, { token: second.data.token });
-    expect((await client.call('GET', routes.adminBlockList.path, { token: second.data.token })).code).toBe(
-      10004,
-    );
+    const { password } = await testApp.services.operators.create('shift_two');
+    const second = await signInStaff(staffLogin, { username: 'shift_two', password }, testApp.clock);
+    await client.call('POST', routes.adminLogout.path, { token: second });
+    expect((await client.call('GET', routes.adminBlockList.path, { token: second })).code).toBe(10004);
   });
 });
 

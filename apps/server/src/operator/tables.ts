@@ -1,17 +1,24 @@
+import type { OperatorRole } from '@site/contract';
 import type { Generated } from 'kysely';
 
-/** Tables owned by the operator part: back-office accounts and their sessions. */
+/** Tables owned by the operator part: back-office accounts, their sessions and sign-ins. */
 export interface OperatorTables {
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
+  operator_logins: OperatorLoginsTable;
+  member_notes: MemberNotesTable;
 }
 
 export interface OperatorsTable {
   id: Generated<bigint>;
   username: string;
   password_hash: string;
-  role: Generated<OperatorRole>;
+  role: OperatorRole;
+  /** Empty for 超级管理员, who works on every site. */
+  site_ids: Generated<number[]>;
   is_active: Generated<boolean>;
+  /** Base32 secret of the staff member's authenticator, once enrolled. */
+  totp_secret: Generated<string | null>;
   created_at: Date;
 }
 
@@ -25,8 +32,24 @@ export interface OperatorSessionsTable {
   ended_at: Date | null;
 }
 
-/** Operator roles; staff roles join as the console arrives. */
-export type OperatorRole = 'operator';
+export interface OperatorLoginsTable {
+  id: Generated<bigint>;
+  operator_id: bigint;
+  at: Date;
+  ip: string;
+  user_agent: string;
+  succeeded: boolean;
+}
+
+export interface MemberNotesTable {
+  id: Generated<bigint>;
+  site_id: number;
+  member_id: bigint;
+  operator_id: bigint;
+  operator_username: string;
+  text: string;
+  created_at: Date;
+}
 
 declare module '../db/schema.ts' {
   interface Database extends OperatorTables {}

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { fetchPage } from '../db/paging.ts';
 import type { OutboxChannel, OutboxPurpose } from './tables.ts';
 
 /** The only file that writes SQL for the outbox table. */
@@ -27,20 +28,10 @@ export async function insertOutboxMessage(
 }
 
 export async function pageOutbox(db: Db, siteId: number, pageNum: number, pageSize: number) {
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('outbox_messages')
-      .selectAll()
-      .where('site_id', '=', siteId)
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute(),
-    db
-      .selectFrom('outbox_messages')
-      .select((eb) => eb.fn.countAll<bigint>().as('count'))
-      .where('site_id', '=', siteId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.count) };
+  const { list, total } = await fetchPage(
+    db.selectFrom('outbox_messages').where('site_id', '=', siteId),
+    (query) => query.selectAll().orderBy('id', 'desc'),
+    { pageNum, pageSize },
+  );
+  return { rows: list, total };
 }

@@ -114,3 +114,11 @@ create table operator_sessions (
 );
 `,
 };
+
+/** Staff find the members who signed in from an IP address. */
+export const loginHistoryIpIndexMigration = {
+  id: '0013_login_history_ip_index',
+  sql: `
+create index login_history_ip on login_history (ip, logged_in_at desc);
+`,
+};

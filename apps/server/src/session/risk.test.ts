@@ -1,5 +1,6 @@
 import { routes } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperatorPrincipal } from '../http/access.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { deviceVerificationRules } from './device-verification.ts';
 import { deviceAccountRules } from './login.ts';
@@ -124,15 +125,22 @@ describe('device verification by code', () => {
 });
 
 describe('blocks', () => {
+  /** The staff member the blocks are made as: each one is audited under its name. */
+  let actor: OperatorPrincipal;
+  beforeAll(async () => {
+    const { staff } = await testApp.services.operators.create('risk_tester');
+    actor = { operatorId: BigInt(staff.id), username: staff.username, role: staff.role, siteId: 9001 };
+  });
+
   it('answers 10104 for a blocked account only after a correct password, and changes nothing', async () => {
     const member = await registered(client, 'block001');
-    await testApp.services.operators.memberRisk.block(9001, 'member', 'block001', 'test');
+    await testApp.services.operators.memberRisk.block(actor, 'member', 'block001', 'test');
     const before = await footprint(testApp, 'block001');
     expect((await client.login('block001')).code).toBe(10104);
     expect((await client.login('block001', { extra: { password: 'wrong-password' } })).code).toBe(10001);
     expect((await client.memberInfo(member.token, { device: homeOf('block001').device })).code).toBe(10104);
     expect(await footprint(testApp, 'block001')).toEqual(before);
-    await testApp.services.operators.memberRisk.unblock(9001, 'member', 'block001');
+    await testApp.services.operators.memberRisk.unblock(actor, 'member', 'block001');
     expect((await client.login('block001')).code).toBe(6000);
   });
 
@@ -141,19 +149,19 @@ describe('blocks', () => {
     const home = homeOf('block002');
     const operator = testApp.services.operators.memberRisk;
     const before = await footprint(testApp, 'block002');
-    await operator.block(9001, 'device', home.device, '');
+    await operator.block(actor, 'device', home.device, '');
     expect((await client.login('block002')).code).toBe(10102);
     expect((await client.memberInfo(member.token, { device: home.device, ip: home.ip })).code).toBe(10102);
     expect((await client.register('block003', { device: home.device })).code).toBe(10102);
-    await operator.unblock(9001, 'device', home.device);
-    await operator.block(9001, 'ip', home.ip, '');
+    await operator.unblock(actor, 'device', home.device);
+    await operator.block(actor, 'ip', home.ip, '');
     expect((await client.login('block002')).code).toBe(6031);
-    await operator.unblock(9001, 'ip', home.ip);
-    await operator.block(9001, 'ip', `${home.ip.split('.').slice(0, 3).join('.')}.0/24`, '');
+    await operator.unblock(actor, 'ip', home.ip);
+    await operator.block(actor, 'ip', `${home.ip.split('.').slice(0, 3).join('.')}.0/24`, '');
     expect((await client.login('block002')).code).toBe(6033);
     expect((await client.register('block003', { ip: home.ip })).code).toBe(6033);
     expect(await footprint(testApp, 'block002')).toEqual(before);
-    await operator.unblock(9001, 'ip', `${home.ip.split('.').slice(0, 3).join('.')}.0/24`);
+    await operator.unblock(actor, 'ip', `${home.ip.split('.').slice(0, 3).join('.')}.0/24`);
     expect((await client.login('block002')).code).toBe(6000);
   });
 });

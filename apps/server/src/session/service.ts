@@ -146,5 +146,8 @@ function createAccessBlockActions(ctx: SessionContext) {
         createdAt: block.created_at.toISOString(),
       })),
     loginHistoryOf: (memberId: bigint, page: Page) => loginHistoryOf(ctx, memberId, page),
+    /** For staff search: the members who signed in from an address or device (at most `limit`). */
+    membersSeenFrom: (siteId: number, source: { ip: string } | { deviceUuid: string }, limit: number) =>
+      store.membersSeenFrom(ctx.db, siteId, source, limit),
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { fetchPage } from '../db/paging.ts';
 import type { Database } from '../db/schema.ts';
 import type { AccessBlockKind, SessionEndReason } from './tables.ts';
 
@@ -167,23 +168,16 @@ export async function countOtherMembersOnDevice(
 }
 
 export async function pageLoginHistory(db: Db, memberId: bigint, pageNum: number, pageSize: number) {
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('login_history')
-      .select(['logged_in_at', 'ip', 'device_uuid', 'client_type'])
-      .where('member_id', '=', memberId)
-      .orderBy('logged_in_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute(),
-    db
-      .selectFrom('login_history')
-      .select((eb) => eb.fn.countAll<bigint>().as('count'))
-      .where('member_id', '=', memberId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.count) };
+  const { list, total } = await fetchPage(
+    db.selectFrom('login_history').where('member_id', '=', memberId),
+    (query) =>
+      query
+        .select(['logged_in_at', 'ip', 'device_uuid', 'client_type'])
+        .orderBy('logged_in_at', 'desc')
+        .orderBy('id', 'desc'),
+    { pageNum, pageSize },
+  );
+  return { rows: list, total };
 }
 
 export async function listAccessBlocks(db: Db, siteId: number) {
@@ -222,4 +216,25 @@ export async function listAccessBlocksForOperator(db: Db, siteId: number) {
     .where('site_id', '=', siteId)
     .orderBy('id', 'desc')
     .execute();
+}
+
+/** Members of a site who signed in from an IP address or a device, most recent first. */
+export async function membersSeenFrom(
+  db: Db,
+  siteId: number,
+  source: { ip: string } | { deviceUuid: string },
+  limit: number,
+) {
+  const query = db
+    .selectFrom('login_history')
+    .select('member_id')
+    .where('site_id', '=', siteId)
+    .groupBy('member_id')
+    .orderBy((eb) => eb.fn.max('logged_in_at'), 'desc')
+    .limit(limit);
+  const rows = await ('ip' in source
+    ? query.where('ip', '=', source.ip)
+    : query.where('device_uuid', '=', source.deviceUuid)
+  ).execute();
+  return rows.map((row) => row.member_id);
 }

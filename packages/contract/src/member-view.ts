@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { walletSummarySchema, withdrawAccountSchema } from './cashier.ts';
+import { pageQuery } from './http-schemas.ts';
+import { identityStatusSchema } from './identity.ts';
+
+/**
+ * The console's view of members: search, a member's whole picture, and staff notes. Personal
+ * data stays masked here as on the member's own pages; identity review shows it in full.
+ */
+export const memberSearchFields = ['username', 'phone', 'realName', 'ip', 'device', 'inviteCode'] as const;
+export type MemberSearchField = (typeof memberSearchFields)[number];
+
+export const memberSearchBodySchema = pageQuery.extend({
+  field: z.enum(memberSearchFields),
+  value: z.string().trim().min(1, '请输入搜索内容').max(64, '搜索内容过长'),
+});
+
+export const memberSummarySchema = z.object({
+  memberId: z.number().int(),
+  username: z.string(),
+  /** Masked: 138****0000. */
+  phone: z.string().nullable(),
+  status: z.enum(['active', 'blocked']),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+
+export const memberUsernameBodySchema = z.object({
+  username: z.string().trim().min(1, '请输入用户名').max(64, '用户名过长'),
+});
+
+export const memberNoteBodySchema = memberUsernameBodySchema.extend({
+  text: z.string().trim().min(1, '请输入备注').max(500, '备注最多500字'),
+});
+
+export const memberNoteSchema = z.object({
+  id: z.number().int(),
+  operatorUsername: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+
+export const memberDetailSchema = z.object({
+  profile: memberSummarySchema.extend({
+    email: z.string().nullable(),
+    blockedReason: z.string(),
+    inviteCode: z.string(),
+    inviterUsername: z.string().nullable(),
+    isTotpEnabled: z.boolean(),
+  }),
+  identity: identityStatusSchema,
+  wallet: walletSummarySchema,
+  payoutAccounts: z.array(withdrawAccountSchema),
+  notes: z.array(memberNoteSchema),
+});
