@@ -33,6 +33,7 @@ export default defineConfig({
       serverProject('server', 'embedded'),
       ...(hasExternalStores ? [serverProject('server-external', 'external')] : []),
       'apps/web/vitest.config.ts',
+      'apps/admin/vitest.config.ts',
       'apps/web/vitest.e2e.config.ts',
     ],
   },

@@ -40,13 +40,14 @@ const typesGreen = step('Type check', 'npx', ['tsc', '-b']);
 results.push(
   vitest(
     'Unit and API tests',
-    ['contract', 'server', 'web', ...(hasExternalStores ? ['server-external'] : [])],
+    ['contract', 'server', 'web', 'admin', ...(hasExternalStores ? ['server-external'] : [])],
     'unit',
   ),
 );
 const browserReady =
   step('Chromium', 'node', ['scripts/ensure-chromium.mjs']) &&
-  step('Build web app', 'npm', ['run', 'build', '--workspace', 'apps/web']);
+  step('Build web app', 'npm', ['run', 'build', '--workspace', 'apps/web']) &&
+  step('Build operator console', 'npm', ['run', 'build', '--workspace', 'apps/admin']);
 results.push(
   browserReady ? vitest('Browser tests', ['e2e'], 'e2e') : { isGreen: false, passed: 0, failed: 1 },
 );

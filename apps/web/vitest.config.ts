@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { routeTable } from './vite-route-table.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routeTable()],
   test: {
     name: 'web',
     root: import.meta.dirname,

@@ -8,10 +8,11 @@ import { systemClock } from '../../apps/server/src/stores/clock.ts';
 import { openStores } from '../../apps/server/src/stores/stores.ts';
 
 /**
- * The real app, listening on a free port, on a fresh PGlite data dir with demo data. The rate
- * limiter still counts every request; its limit is only raised so the load is not refused.
+ * The real app, listening on a free port, on a fresh PGlite data dir with demo data, serving the
+ * web build at `webDistDir` when given. The rate limiter still counts every request; its limit is
+ * only raised so the load is not refused.
  */
-export async function startBenchNode(options: { trustProxyHops?: number } = {}) {
+export async function startBenchNode(options: { trustProxyHops?: number; webDistDir?: string } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-node-'));
   const node = await createNode({
     stores: await openStores({
@@ -26,6 +27,7 @@ export async function startBenchNode(options: { trustProxyHops?: number } = {}) 
     rateLimitPerMinute: 100_000_000,
     logLevel: 'warn',
     trustProxyHops: options.trustProxyHops ?? 0,
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   const baseUrl = await node.app.listen({ port: 0, host: '127.0.0.1' });
   return {

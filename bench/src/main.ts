@@ -2,11 +2,13 @@
 import { runApiBench } from './api.ts';
 import { runLedgerBench } from './ledger.ts';
 import { runLoginBench } from './login.ts';
+import { runWebBench } from './web.ts';
 
 const benches: Record<string, () => Promise<void>> = {
   api: runApiBench,
   login: runLoginBench,
   ledger: runLedgerBench,
+  web: runWebBench,
 };
 
 const name = process.argv[2] ?? '';

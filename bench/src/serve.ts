@@ -1,9 +1,11 @@
 /**
  * A server for a benchmark, in its own process so the load generator does not share its event
  * loop: `bare` is a plain Fastify route returning static JSON (the baseline), `app` is the real
- * app on a fresh PGlite data dir with demo data. Prints `port=N` once listening.
+ * app on a fresh PGlite data dir with demo data, `web` the same serving the web build in
+ * apps/web/dist. Prints `port=N` once listening.
  */
 import Fastify from 'fastify';
+import { webDistDirDefault } from '../../apps/web/budget.ts';
 import { startBenchNode } from './bench-node.ts';
 
 const kind = process.argv[2];
@@ -15,7 +17,7 @@ async function listenBare() {
 }
 
 async function listenApp() {
-  const node = await startBenchNode();
+  const node = await startBenchNode(kind === 'web' ? { webDistDir: webDistDirDefault } : {});
   // The parent ends this process with SIGTERM; remove the temporary data dir on the way out.
   process.once('SIGTERM', () => void node.close().finally(() => process.exit(0)));
   return node.baseUrl;

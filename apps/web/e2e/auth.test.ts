@@ -76,7 +76,7 @@ describe.each(viewports)('accounts at $name ($width x $height)', (viewport) => {
     await page.getByRole('button', { name: '前往个人资料' }).click();
     await page.waitForURL('**/mine/userInfo');
     await page.getByText(username).waitFor();
-    await expect(page.getByText('我的', { exact: true }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { level: 1, name: '个人资料' }).waitFor();
 
     await page.getByRole('button', { name: '退出登录' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();

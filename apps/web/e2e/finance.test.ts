@@ -29,12 +29,12 @@ async function callApi<T>(path: string, body: object, token?: string): Promise<T
 
 beforeAll(async () => {
   server = await startTestServer();
-  const operatorPassword = await server.createOperator('e2efinance');
-  const login = await callApi<{ token: string }>(routes.adminLogin.path, {
-    username: 'e2efinance',
-    password: operatorPassword,
-  });
-  operatorToken = login.token;
+  operatorToken = await server.signInNewOperator('e2efinance');
+  await callApi(
+    routes.adminWithdrawFeeSet.path,
+    { rateBps: 100, fixedAmount: '0', capAmount: '0' },
+    operatorToken,
+  );
 });
 
 afterAll(async () => {
@@ -105,11 +105,13 @@ describe.each(viewports)('money pages at $name ($width x $height)', (viewport) =
     await expect(page.getByRole('button', { name: '5000元' }).isEnabled()).resolves.toBe(true);
     await page.getByRole('button', { name: '立即充值' }).click();
     await page.waitForURL('**/sandbox/pay/**');
-    await page.getByText('应付金额：¥100.00').waitFor();
+    await page.getByText('沙盒 · 模拟支付').waitFor();
+    await expect(page.locator('.amount').textContent()).resolves.toBe('¥100.00');
+    await page.getByText(/^\d{2}:\d{2}$/).waitFor();
     await page.getByRole('button', { name: '确认支付' }).click();
-    await page.getByText('支付成功，请返回商户页面').waitFor();
-    await page.goBack();
-    await page.waitForURL('**/mine/finance/deposit');
+    await page.getByText(/支付成功，\d 秒后自动返回商户/).waitFor();
+    // The gateway page returns to the site by itself.
+    await page.waitForURL('**/mine/finance/deposit', { timeout: 10_000 });
     await page.getByText('交易成功').waitFor();
     await page.getByRole('button', { name: '查看钱包' }).click();
     await page.waitForURL('**/mine/finance/wallet');
@@ -140,7 +142,11 @@ describe.each(viewports)('money pages at $name ($width x $height)', (viewport) =
     await page.keyboard.type(digits);
   }
 
-  async function prepareWithdrawal(page: Page, username: string) {
+  /**
+   * From the withdrawal checklist: the funds password in place, then a new bank card through
+   * real-name verification, ending back on the withdrawal page with that card selected.
+   */
+  async function prepareWithdrawal(page: Page) {
     await goTo(page, '/mine/finance/withdrawal');
     await page.getByText('为了保护您的资金安全，请先完成以下设置').waitFor();
     await page
@@ -155,23 +161,26 @@ describe.each(viewports)('money pages at $name ($width x $height)', (viewport) =
       .locator('.adm-list-item', { hasText: '提现账户' })
       .getByRole('button', { name: '去设置' })
       .click();
-    await page.waitForURL('**/addBankCard');
+    await page.waitForURL('**/addBankCard?returnTo=*');
     await page.getByText('去认证').click();
+    await page.waitForURL('**/mine/userInfo/authentication?returnTo=*');
     await page.getByLabel('真实姓名').fill('张三丰');
     accountCount += 1;
     await page.getByLabel('身份证号码').fill(residentId(accountCount));
     await page.getByRole('button', { name: '提交认证' }).click();
-    await page.waitForURL('**/mine/infoAudit');
+    await page.waitForURL('**/mine/infoAudit?returnTo=*');
     await page.getByText('已认证').first().waitFor();
-    await goTo(page, '/mine/userInfo/authentication/bindBankCard');
+    await page.getByRole('button', { name: '绑定银行卡' }).click();
+    await page.waitForURL('**/addBankCard?returnTo=*');
     await page.getByText('中国工商银行').click();
     await page.getByLabel('持卡人姓名').fill('张三丰');
-    await page
-      .getByLabel('银行卡号')
-      .fill(cardNumber(Number(Date.now().toString().slice(-5)) + accountCount));
+    const card = cardNumber(Number(Date.now().toString().slice(-5)) + accountCount);
+    await page.getByLabel('银行卡号').fill(card);
+    await expect(page.getByLabel('银行卡号').inputValue()).resolves.toBe(card.replace(/(.{4})(?=.)/g, '$1 '));
     await page.getByRole('button', { name: '确认绑定' }).click();
-    await page.waitForURL('**/mine/userInfo');
-    await page.getByText(username).waitFor();
+    await page.waitForURL('**/mine/finance/withdrawal?accountId=*');
+    const newCard = page.locator('.adm-list-item', { hasText: `中国工商银行(尾号${card.slice(-4)})` });
+    await newCard.locator('.adm-radio-checked').waitFor();
   }
 
   async function memberIdOf(page: Page): Promise<number> {
@@ -182,19 +191,28 @@ describe.each(viewports)('money pages at $name ($width x $height)', (viewport) =
 
   async function requestWithdrawal(page: Page) {
     await goTo(page, '/mine/finance/withdrawal');
-    await page.getByText('您的流水不足，还需全站流水100.00元').waitFor();
+    await page.getByText('您的流水不足，还需全站流水100.00元才能提现').waitFor();
+    await expect(page.getByRole('button', { name: '确认提现' }).isDisabled()).resolves.toBe(true);
     // No venue settles bets yet, so the deposit's 1x turnover is met through the venue hook.
     await server.recordValidBet(await memberIdOf(page), 10_000n);
     await page.reload();
     await page.getByText('流水已达标，可以提现').waitFor();
     await page.getByText(/中国工商银行\(尾号\d{4}\)/).waitFor();
     await page.getByRole('button', { name: '最高提现' }).click();
-    await expect(page.getByRole('textbox', { name: '提款金额' }).inputValue()).resolves.toBe('100.00');
+    await expect(page.getByRole('textbox', { name: '提现金额' }).inputValue()).resolves.toBe('100.00');
+    // The site charges 1% (set by the operator before this run): 1.00 of 100.00, 99.00 paid out.
+    const fee = page.getByLabel('手续费');
+    await expect.poll(() => fee.textContent()).toContain('¥1.00');
+    await expect.poll(() => fee.textContent()).toContain('¥99.00');
     await typePasscode(page, '资金密码', fundsPassword);
     await page.getByRole('button', { name: '确认提现' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '确认提交' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.textContent()).toContain('手续费¥1.00');
+    await expect.poll(() => dialog.textContent()).toContain('实际到账¥99.00');
+    await dialog.getByRole('button', { name: '确认提交' }).click();
     await page.getByText('提现申请已提交，请等待审核').waitFor();
-    await page.locator('.adm-list-item', { hasText: '审核中' }).waitFor();
+    await page.locator('.adm-list-item', { hasText: '交易中…' }).waitFor();
+    await page.locator('.adm-list-item', { hasText: '实际到账 ¥99.00' }).waitFor();
     await expect.poll(() => mainBalance(page).textContent()).toBe('¥0.00');
   }
 
@@ -224,7 +242,10 @@ describe.each(viewports)('money pages at $name ($width x $height)', (viewport) =
     expect(texts[1]).toMatch(/额度转换[\s\S]*\+30\.00[\s\S]*交易成功/);
     expect(texts[2]).toMatch(/额度转换[\s\S]*-30\.00/);
     expect(texts[3]).toMatch(/充值[\s\S]*\+100\.00[\s\S]*交易成功/);
-    expect(texts[3]).toMatch(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}/);
+    expect(texts[3]).toMatch(/\d{2}:\d{2}:\d{2}/);
+    expect(texts[1]).toContain('转出IM体育');
+    await page.locator('.finance-record-day .adm-list-header').first().waitFor();
+    await page.getByText(/合计/).waitFor();
     await page.getByText('没有更多了').waitFor();
   }
 
@@ -272,7 +293,7 @@ describe.each(viewports)('money pages at $name ($width x $height)', (viewport) =
     await page.getByText('暂无记录').waitFor();
     await depositThroughGateway(page);
     await transferThroughVenue(page);
-    await prepareWithdrawal(page, username);
+    await prepareWithdrawal(page);
     await requestWithdrawal(page);
     await approveWithdrawal(page);
     await goTo(page, '/mine/finance/withdrawal');

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../lib/messages.ts';
+import { chooseH5 } from '../lib/mobile-redirect.ts';
 import { modalSnapshot } from '../lib/modal-store.ts';
 import { readToken, saveToken } from '../lib/token.ts';
 import { bootShell } from './boot.ts';
@@ -37,5 +38,25 @@ describe('start-up', () => {
     expect(window.location.pathname).toBe('/download-page');
     expect(sessionStorage.getItem('redirectPath')).toBe('/customer/main?from=ad');
     expect(sessionStorage.getItem('redirectUrl')).toBe('http://localhost:3000/customer/main?from=ad');
+  });
+
+  it('keeps a phone that chose 进入H5版 in an earlier session on the deep link it opened', () => {
+    vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(iphone);
+    const now = Date.UTC(2026, 10, 23);
+    chooseH5(now - 29 * 86_400_000);
+    sessionStorage.clear();
+    window.history.replaceState(null, '', '/mine/userInfo?tab=vip');
+    bootShell(window, now);
+    expect(window.location.pathname + window.location.search).toBe('/mine/userInfo?tab=vip');
+    bootShell(window, now + 86_400_000);
+    expect(window.location.pathname).toBe('/download-page');
+  });
+
+  it('lets a window the site opened (same-origin referrer, e.g. 客服) go straight to its page', () => {
+    vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(iphone);
+    vi.spyOn(document, 'referrer', 'get').mockReturnValue('http://localhost:3000/');
+    window.history.replaceState(null, '', '/customer/main');
+    bootShell(window);
+    expect(window.location.pathname).toBe('/customer/main');
   });
 });

@@ -8,7 +8,8 @@ const sessionParams = ['token', 'appdown-token'];
 /**
  * Start-up, before the first render: store what the entry URL carries and take the token out
  * of the address bar at once (signing in with it may first ask to switch accounts), then send
- * mobile visitors to the download landing page (once; it saves where they were going).
+ * mobile visitors to the download landing page (it saves where they were going) unless they
+ * chose 进入H5版 in the last 30 days or came from one of the site's own pages.
  */
 export function bootShell(
   win: Window = window,
@@ -26,7 +27,10 @@ export function bootShell(
   if (entryToken) {
     void adoptEntryToken(entryToken, { reload, now });
   }
-  const target = mobileRedirectTarget(win.location, win.navigator.userAgent);
+  const target = mobileRedirectTarget(win.location, win.navigator.userAgent, {
+    referrer: win.document.referrer,
+    now,
+  });
   if (target) {
     win.history.replaceState(null, '', target);
   }

@@ -1,42 +1,101 @@
+import type { ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { LoginPage } from '../features/auth/login-page.tsx';
-import { PasswordPage } from '../features/auth/password-page.tsx';
-import { RegisterGuidePage } from '../features/auth/register-guide-page.tsx';
-import { RegisterPage } from '../features/auth/register-page.tsx';
-import { DownloadLandingPage } from '../features/download/download-landing-page.tsx';
-import { DownloadPage } from '../features/download/download-page.tsx';
-import { AccountFormPage } from '../features/finance/account-form-page.tsx';
-import { AccountListPage, WithdrawMethodsPage } from '../features/finance/account-list-page.tsx';
 import { accountMethods } from '../features/finance/account-methods.ts';
-import { AuditPage } from '../features/finance/audit-page.tsx';
-import { BalancePage } from '../features/finance/balance-page.tsx';
-import { CurrencyPage, CurrencyRecordPage } from '../features/finance/currency-page.tsx';
-import { DepositPage } from '../features/finance/deposit-page.tsx';
-import { TransRecordPage } from '../features/finance/trans-record-page.tsx';
-import { TransferPage } from '../features/finance/transfer-page.tsx';
-import { WalletPage } from '../features/finance/wallet-page.tsx';
-import { WithdrawalPage } from '../features/finance/withdrawal-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
-import { AuthenticationPage } from '../features/member/authentication-page.tsx';
-import { AddBankCardPage, BindBankCardPage } from '../features/member/bind-bank-card-page.tsx';
-import { InfoAuditPage } from '../features/member/info-audit-page.tsx';
-import { RealNameGate } from '../features/member/real-name-gate.tsx';
-import { UserInfoPage } from '../features/member/user-info-page.tsx';
-import { IntroTutorialPage } from '../features/tutorial/intro-tutorial-page.tsx';
-import { PlatformTutorialsPage } from '../features/tutorial/platform-tutorials-page.tsx';
 import { setKnownPathMatcher } from '../lib/links.ts';
 import { messages } from '../lib/messages.ts';
 import type { PageHandle } from './layout/page-handle.ts';
-import { CustomerServicePage } from './pages/customer-service-page.tsx';
+import { lazyPage } from './lazy-page.tsx';
+import { MemberOnly } from './member-only.tsx';
 import { RouteErrorPage } from './pages/error-page.tsx';
-import { MaintenancePage } from './pages/maintenance-page.tsx';
-import { NotFoundPage } from './pages/not-found-page.tsx';
-import { RestrictionIpPage } from './pages/restriction-ip-page.tsx';
-import { StopServicePage } from './pages/stop-service-page.tsx';
 import { Shell } from './shell.tsx';
+
+// Only the home page ships in the entry chunk; every other page loads when first shown.
+const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx').then((m) => m.LoginPage));
+const PasswordPage = lazyPage(() => import('../features/auth/password-page.tsx').then((m) => m.PasswordPage));
+const RegisterGuidePage = lazyPage(() =>
+  import('../features/auth/register-guide-page.tsx').then((m) => m.RegisterGuidePage),
+);
+const RegisterPage = lazyPage(() => import('../features/auth/register-page.tsx').then((m) => m.RegisterPage));
+const DownloadLandingPage = lazyPage(() =>
+  import('../features/download/download-landing-page.tsx').then((m) => m.DownloadLandingPage),
+);
+const DownloadPage = lazyPage(() =>
+  import('../features/download/download-page.tsx').then((m) => m.DownloadPage),
+);
+const AccountFormPage = lazyPage(() =>
+  import('../features/finance/account-form-page.tsx').then((m) => m.AccountFormPage),
+);
+const AccountListPage = lazyPage(() =>
+  import('../features/finance/account-list-page.tsx').then((m) => m.AccountListPage),
+);
+const WithdrawMethodsPage = lazyPage(() =>
+  import('../features/finance/account-list-page.tsx').then((m) => m.WithdrawMethodsPage),
+);
+const AuditPage = lazyPage(() => import('../features/finance/audit-page.tsx').then((m) => m.AuditPage));
+const BalancePage = lazyPage(() => import('../features/finance/balance-page.tsx').then((m) => m.BalancePage));
+const CurrencyPage = lazyPage(() =>
+  import('../features/finance/currency-page.tsx').then((m) => m.CurrencyPage),
+);
+const CurrencyRecordPage = lazyPage(() =>
+  import('../features/finance/currency-page.tsx').then((m) => m.CurrencyRecordPage),
+);
+const DepositPage = lazyPage(() => import('../features/finance/deposit-page.tsx').then((m) => m.DepositPage));
+const TransRecordPage = lazyPage(() =>
+  import('../features/finance/trans-record-page.tsx').then((m) => m.TransRecordPage),
+);
+const TransferPage = lazyPage(() =>
+  import('../features/finance/transfer-page.tsx').then((m) => m.TransferPage),
+);
+const WalletPage = lazyPage(() => import('../features/finance/wallet-page.tsx').then((m) => m.WalletPage));
+const WithdrawalPage = lazyPage(() =>
+  import('../features/finance/withdrawal-page.tsx').then((m) => m.WithdrawalPage),
+);
+const AuthenticationPage = lazyPage(() =>
+  import('../features/member/authentication-page.tsx').then((m) => m.AuthenticationPage),
+);
+const AddBankCardPage = lazyPage(() =>
+  import('../features/member/bind-bank-card-page.tsx').then((m) => m.AddBankCardPage),
+);
+const BindBankCardPage = lazyPage(() =>
+  import('../features/member/bind-bank-card-page.tsx').then((m) => m.BindBankCardPage),
+);
+const InfoAuditPage = lazyPage(() =>
+  import('../features/member/info-audit-page.tsx').then((m) => m.InfoAuditPage),
+);
+const RealNameGate = lazyPage(() =>
+  import('../features/member/real-name-gate.tsx').then((m) => m.RealNameGate),
+);
+const UserInfoPage = lazyPage(() =>
+  import('../features/member/user-info-page.tsx').then((m) => m.UserInfoPage),
+);
+const MinePage = lazyPage(() => import('../features/mine/mine-page.tsx').then((m) => m.MinePage));
+const MailPage = lazyPage(() => import('../features/mine/mail-page.tsx').then((m) => m.MailPage));
+const IntroTutorialPage = lazyPage(() =>
+  import('../features/tutorial/intro-tutorial-page.tsx').then((m) => m.IntroTutorialPage),
+);
+const PlatformTutorialsPage = lazyPage(() =>
+  import('../features/tutorial/platform-tutorials-page.tsx').then((m) => m.PlatformTutorialsPage),
+);
+const CustomerServicePage = lazyPage(() =>
+  import('./pages/customer-service-page.tsx').then((m) => m.CustomerServicePage),
+);
+const MaintenancePage = lazyPage(() => import('./pages/maintenance-page.tsx').then((m) => m.MaintenancePage));
+const NotFoundPage = lazyPage(() => import('./pages/not-found-page.tsx').then((m) => m.NotFoundPage));
+const RestrictionIpPage = lazyPage(() =>
+  import('./pages/restriction-ip-page.tsx').then((m) => m.RestrictionIpPage),
+);
+const StopServicePage = lazyPage(() =>
+  import('./pages/stop-service-page.tsx').then((m) => m.StopServicePage),
+);
 
 function page(path: string, element: RouteObject['element'], handle: PageHandle): RouteObject {
   return { path, element, handle };
+}
+
+/** A page for signed-in members only: visitors go to login first and come back. */
+function memberPage(path: string, element: ReactNode, handle: PageHandle): RouteObject {
+  return page(path, <MemberOnly>{element}</MemberOnly>, handle);
 }
 
 export const appRoutes: RouteObject[] = [
@@ -50,39 +109,50 @@ export const appRoutes: RouteObject[] = [
       page('user/login', <LoginPage />, { chrome: 'back', title: messages.auth.loginTitle }),
       page('user/register', <RegisterPage />, { chrome: 'back', title: messages.auth.registerTitle }),
       page('user/password', <PasswordPage />, { chrome: 'back', title: messages.auth.passwordTitle }),
-      page('registerGuide', <RegisterGuidePage />, { chrome: 'back', title: messages.auth.guideTitle }),
-      page('mine/userInfo', <UserInfoPage />, { chrome: 'tabs', title: messages.member.userInfoTitle }),
-      page('mine/userInfo/authentication', <AuthenticationPage />, {
+      memberPage('registerGuide', <RegisterGuidePage />, { chrome: 'back', title: messages.auth.guideTitle }),
+      page('mine', <MinePage />, { chrome: 'tabs', title: messages.mine.title }),
+      page('mine/mail', <MailPage />, { chrome: 'back', title: messages.mine.mailTitle }),
+      memberPage('mine/userInfo', <UserInfoPage />, { chrome: 'back', title: messages.member.userInfoTitle }),
+      memberPage('mine/userInfo/authentication', <AuthenticationPage />, {
         chrome: 'back',
         title: messages.identity.title,
       }),
-      page('mine/userInfo/authentication/bindBankCard', <BindBankCardPage />, {
+      memberPage('mine/userInfo/authentication/bindBankCard', <BindBankCardPage />, {
         chrome: 'back',
         title: messages.identity.bindCardTitle,
       }),
-      page('mine/infoAudit', <InfoAuditPage />, { chrome: 'back', title: messages.identity.auditTitle }),
-      page('mine/finance/wallet', <WalletPage />, { chrome: 'back', title: messages.finance.walletTitle }),
-      page('mine/balance', <BalancePage />, { chrome: 'back', title: messages.finance.balanceTitle }),
-      page('mine/finance/deposit', <DepositPage />, { chrome: 'back', title: messages.finance.depositTitle }),
-      page('mine/finance/transfer', <TransferPage />, {
+      memberPage('mine/infoAudit', <InfoAuditPage />, {
+        chrome: 'back',
+        title: messages.identity.auditTitle,
+      }),
+      memberPage('mine/finance/wallet', <WalletPage />, {
+        chrome: 'back',
+        title: messages.finance.walletTitle,
+      }),
+      memberPage('mine/balance', <BalancePage />, { chrome: 'back', title: messages.finance.balanceTitle }),
+      memberPage('mine/finance/deposit', <DepositPage />, {
+        chrome: 'back',
+        title: messages.finance.depositTitle,
+      }),
+      memberPage('mine/finance/transfer', <TransferPage />, {
         chrome: 'back',
         title: messages.finance.transferTitle,
       }),
-      page('mine/finance/withdrawal', <WithdrawalPage />, {
+      memberPage('mine/finance/withdrawal', <WithdrawalPage />, {
         chrome: 'back',
         title: messages.finance.withdrawalTitle,
       }),
-      page('mine/audit', <AuditPage />, { chrome: 'back', title: messages.finance.auditTitle }),
-      page('mine/record/transRecord', <TransRecordPage />, {
+      memberPage('mine/audit', <AuditPage />, { chrome: 'back', title: messages.finance.auditTitle }),
+      memberPage('mine/record/transRecord', <TransRecordPage />, {
         chrome: 'back',
         title: messages.finance.recordsTitle,
       }),
-      page('mine/currency', <CurrencyPage />, { chrome: 'back', title: messages.bonus.title }),
-      page('mine/record/currencyRecord', <CurrencyRecordPage />, {
+      memberPage('mine/currency', <CurrencyPage />, { chrome: 'back', title: messages.bonus.title }),
+      memberPage('mine/record/currencyRecord', <CurrencyRecordPage />, {
         chrome: 'back',
         title: messages.bonus.recordsTitle,
       }),
-      page('mine/addBankCard', <AddBankCardPage />, {
+      memberPage('mine/addBankCard', <AddBankCardPage />, {
         chrome: 'back',
         title: messages.finance.addBankCard,
       }),
@@ -94,18 +164,18 @@ export const appRoutes: RouteObject[] = [
         chrome: 'back',
         title: messages.tutorial.platformTitle,
       }),
-      page('mine/virtualCoinCard', <WithdrawMethodsPage />, {
+      memberPage('mine/virtualCoinCard', <WithdrawMethodsPage />, {
         chrome: 'back',
         title: messages.finance.accountsTitle,
       }),
       ...Object.values(accountMethods).flatMap((config) => {
         const name = messages.finance.methodNames[config.method];
         return [
-          page(config.addPath.slice(1), <AccountFormPage config={config} Gate={RealNameGate} />, {
+          memberPage(config.addPath.slice(1), <AccountFormPage config={config} Gate={RealNameGate} />, {
             chrome: 'back',
             title: messages.finance.addAccountTitle(name),
           }),
-          page(config.listPath.slice(1), <AccountListPage config={config} />, {
+          memberPage(config.listPath.slice(1), <AccountListPage config={config} />, {
             chrome: 'back',
             title: messages.finance.accountListTitle(name),
           }),

@@ -1,6 +1,6 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, preInfoFixture } from '../test/fake-api.ts';
+import { encryptForTest, fakeApi, preInfoFixture } from '../test/fake-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -41,7 +41,6 @@ describe('shell', () => {
     });
     renderApp('/download-page');
     expect(document.title).toBe('缓存标题');
-    expect(screen.getByText('欢迎来到缓存标题')).toBeTruthy();
     expect(await screen.findByText('欢迎来到最新标题')).toBeTruthy();
     expect(JSON.parse(localStorage.getItem('preInfoData') ?? '{}').SiteBaseConfigVo.title).toBe('最新标题');
     expect(document.title).toBe('最新标题');
@@ -51,13 +50,13 @@ describe('shell', () => {
     fakeApi();
     renderApp('/no/such/page');
     expect(await screen.findAllByText('页面不存在')).not.toHaveLength(0);
-    expect(screen.getByRole('button', { name: '返回首页' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '返回首页' })).toBeTruthy();
   });
 
-  it('shows the cookie warning when cookies are disabled', () => {
+  it('shows the cookie warning when cookies are disabled', async () => {
     fakeApi();
     renderApp('/', { areCookiesEnabled: false });
-    expect(screen.getByText('请开启浏览器 Cookie')).toBeTruthy();
+    expect(await screen.findByText('请开启浏览器 Cookie')).toBeTruthy();
   });
 
   it('shows the caller IP on the access-limit page', async () => {
@@ -77,5 +76,38 @@ describe('shell', () => {
       await vi.advanceTimersByTimeAsync(60_000);
     });
     await vi.waitFor(() => expect(counterCalls()).toHaveLength(2));
+  });
+
+  it('客服 with an address of this site that is no page opens the customer service page in a new window, with its referrer', async () => {
+    sessionStorage.setItem('securityNoticeShown', '1');
+    const { data, secret } = await encryptForTest({
+      customerServiceUrl: '/customer/instead',
+      customerServiceInsteadUrl: '/customer/instead',
+      downloadUrl: '',
+      sponsorTitle: '',
+    });
+    fakeApi({ secKey: () => secret, vvPretty: () => ({ data }) });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderApp('/customer/main');
+    expect(await screen.findByText('客服通道暂不可用，请稍后再试')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '打开在线客服' })).toBeNull();
+    await vi.waitFor(() => {
+      fireEvent.click(screen.getAllByText('客服').at(-1) as HTMLElement);
+      expect(open).toHaveBeenCalledWith('/customer/main', '_blank', 'noopener');
+    });
+  });
+
+  it('the customer service page opens the chat service when the site has one', async () => {
+    const { data, secret } = await encryptForTest({
+      customerServiceUrl: 'https://kf.example/chat',
+      customerServiceInsteadUrl: '',
+      downloadUrl: '',
+      sponsorTitle: '',
+    });
+    fakeApi({ secKey: () => secret, vvPretty: () => ({ data }) });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderApp('/customer/main');
+    fireEvent.click(await screen.findByRole('button', { name: '打开在线客服' }));
+    expect(open).toHaveBeenCalledWith('https://kf.example/chat', '_blank', 'noopener,noreferrer');
   });
 });

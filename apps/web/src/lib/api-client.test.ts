@@ -94,9 +94,16 @@ describe('api client', () => {
     });
   });
 
-  it('rejects data that does not match the contract', async () => {
-    respondWith({ code: 6000, message: '', data: [{ id: 'x' }] });
+  it('hands the data over as the server sent it, without loading the schemas (route-table.test.ts)', async () => {
+    const ads = [{ id: 1, title: '新春', imageUrl: '/media/a.svg', linkUrl: '' }];
+    respondWith({ code: 6000, message: '', data: ads });
+    await expect(callRoute('stationAdList')).resolves.toEqual(ads);
+  });
+
+  it('rejects a body that is no envelope', async () => {
+    respondWith([{ id: 1 }]);
     await expect(callRoute('stationAdList')).rejects.toMatchObject({ kind: 'invalid' });
+    expect(failures.map((error) => error.kind)).toEqual(['invalid']);
   });
 
   it('keeps failures from the player when silent', async () => {

@@ -1,16 +1,14 @@
+import { routeTable, type WebRouteName } from 'virtual:route-table';
 import {
   basePathOf,
   clientVersion,
-  type Envelope,
-  ErrorCode,
   headerNames,
   instanceTimeoutBrowserMs,
   type RouteBody,
-  type RouteName,
   type RouteResponse,
-  routes,
   signRequest,
   siteIdDefault,
+  unwrapEnvelope,
 } from '@site/contract';
 import { ApiError } from './api-error.ts';
 import { deviceUuid } from './device.ts';
@@ -41,22 +39,26 @@ export function reportApiFailure(error: ApiError): void {
   handleFailure(error);
 }
 
-/** Calls one route of the contract: signed headers, timeout, envelope unwrapped, data checked. */
-export async function callRoute<N extends RouteName>(
+/**
+ * Calls one route of the contract: signed headers, timeout, envelope unwrapped.
+ *
+ * The data is not parsed with the route's response schema: zod and the schemas would weigh
+ * about a fifth of the first load. That is safe because the server is the authority and the
+ * client only renders: the server validates every input with the contract's schemas, its handlers
+ * are typed to return the schema's shape, React escapes what it renders, and no response schema
+ * transforms or defaults a value (route-table.test.ts checks), so the parsed and unparsed data
+ * are the same. Forms still validate what the player types, on their lazily loaded pages.
+ */
+export async function callRoute<N extends WebRouteName>(
   name: N,
   body?: RouteBody<N>,
   options: CallOptions = {},
 ): Promise<RouteResponse<N>> {
-  const route = routes[name];
+  const route = routeTable[name];
   try {
     const path = buildPath(route.path, options);
     const response = await send(route.method, path, body, options);
-    const data = await unwrap(response);
-    const parsed = route.response.safeParse(data);
-    if (!parsed.success) {
-      throw new ApiError('invalid', 0, '');
-    }
-    return parsed.data as RouteResponse<N>;
+    return (await unwrapEnvelope(response)) as RouteResponse<N>;
   } catch (caught) {
     const error = caught instanceof ApiError ? caught : new ApiError('network', 0, String(caught));
     if (!options.isSilent) {
@@ -138,22 +140,4 @@ async function send(method: string, path: string, body: unknown, options: CallOp
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
-}
-
-function isEnvelope(value: unknown): value is Envelope<unknown> {
-  return typeof value === 'object' && value !== null && 'code' in value && typeof value.code === 'number';
-}
-
-async function unwrap(response: Response): Promise<unknown> {
-  if (!response.ok) {
-    throw new ApiError('http', response.status, response.statusText);
-  }
-  const envelope: unknown = await response.json().catch(() => undefined);
-  if (!isEnvelope(envelope)) {
-    throw new ApiError('invalid', response.status, '');
-  }
-  if (envelope.code !== ErrorCode.success) {
-    throw new ApiError('business', envelope.code, envelope.message ?? '', envelope.requestId, envelope.data);
-  }
-  return envelope.data;
 }

@@ -1,29 +1,6 @@
-import { type TransportErrorKind, transportErrorMessages } from '@site/contract';
+import { ApiError, type TransportErrorKind, transportErrorMessages } from '@site/contract';
 
-/**
- * What went wrong with a call. `business`: the API answered an envelope with a catalogue code;
- * `http`: a non-OK HTTP status; `timeout`, `cancelled`: aborted by the client; `network`:
- * no response at all (status 0); `invalid`: an answer that does not match the contract.
- */
-export type ApiErrorKind = 'business' | 'http' | 'timeout' | 'cancelled' | 'network' | 'invalid';
-
-export class ApiError extends Error {
-  readonly kind: ApiErrorKind;
-  /** Catalogue code for business errors, HTTP status otherwise (0 without a response). */
-  readonly code: number;
-  readonly requestId: string | undefined;
-  /** The envelope's `data` of a business error (a captcha flag, a device ticket, the invalid field). */
-  readonly data: unknown;
-
-  constructor(kind: ApiErrorKind, code: number, message: string, requestId?: string, data: unknown = null) {
-    super(message);
-    this.name = 'ApiError';
-    this.kind = kind;
-    this.code = code;
-    this.requestId = requestId;
-    this.data = data;
-  }
-}
+export { ApiError, type ApiErrorKind } from '@site/contract';
 
 const networkMessagePattern = /Acceptable|Failed|SSL error|Forbidden/;
 

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ModalHost } from './modal-host.tsx';
 import { modal } from './modal-store.ts';
 
@@ -8,17 +8,23 @@ function button(name: RegExp | string) {
 }
 
 describe('modal service', () => {
+  // The dialog loads with the first modal; with its module cached, it renders within the act below.
+  beforeAll(async () => {
+    await import('./modal-dialog.tsx');
+  });
+
   it('alert uses the defaults 温馨提示 / 确定 / width 360', async () => {
     vi.useFakeTimers();
     render(<ModalHost />);
     let isClosed = false;
-    act(() => {
+    await act(async () => {
       void modal.alert({ content: '内容' }).then(() => {
         isClosed = true;
       });
     });
     expect(screen.getByText('温馨提示')).toBeTruthy();
     expect(screen.getByText('内容')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: '温馨提示' })).toBeTruthy();
     const body = document.querySelector<HTMLElement>('.adm-dialog');
     expect(body?.style.getPropertyValue('--max-width')).toBe('min(360px, 90vw)');
     await act(async () => {
@@ -36,7 +42,7 @@ describe('modal service', () => {
   it('counts down before enabling the button: 我已了解(3s)', async () => {
     vi.useFakeTimers();
     render(<ModalHost />);
-    act(() => {
+    await act(async () => {
       void modal.alert({
         title: '安全提示',
         content: '勿向陌生账户转账',
@@ -63,7 +69,7 @@ describe('modal service', () => {
     vi.useFakeTimers();
     render(<ModalHost />);
     let answer: boolean | undefined;
-    act(() => {
+    await act(async () => {
       void modal.confirm({ content: '确认退出？' }).then((isConfirmed) => {
         answer = isConfirmed;
       });
@@ -73,7 +79,7 @@ describe('modal service', () => {
       await vi.advanceTimersByTimeAsync(300);
     });
     expect(answer).toBe(false);
-    act(() => {
+    await act(async () => {
       void modal.info({ content: '仅提示' });
     });
     expect(screen.queryByText('温馨提示')).toBeNull();
@@ -86,7 +92,7 @@ describe('modal service', () => {
   it('shows queued dialogs one at a time', async () => {
     vi.useFakeTimers();
     render(<ModalHost />);
-    act(() => {
+    await act(async () => {
       void modal.alert({ content: '第一' });
       void modal.alert({ content: '第二' });
     });
@@ -100,5 +106,35 @@ describe('modal service', () => {
       fireEvent.click(button('确定'));
       await vi.advanceTimersByTimeAsync(300);
     });
+  });
+});
+
+describe('modal host on arrival', () => {
+  it('keeps a dialog back until the page has loaded and the browser is idle', async () => {
+    vi.resetModules();
+    const { ModalHost: FreshHost } = await import('./modal-host.tsx');
+    const { modal: freshModal } = await import('./modal-store.ts');
+    await import('./modal-dialog.tsx');
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    let onIdle: () => void = () => undefined;
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => {
+      onIdle = callback;
+      return 1;
+    });
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    render(<FreshHost />);
+    await act(async () => {
+      void freshModal.alert({ title: '安全提示', content: '勿向陌生账户转账' });
+    });
+    expect(screen.queryByText('勿向陌生账户转账')).toBeNull();
+    await act(async () => {
+      window.dispatchEvent(new Event('load'));
+    });
+    expect(screen.queryByText('勿向陌生账户转账')).toBeNull();
+    await act(async () => {
+      onIdle();
+    });
+    expect(screen.getByText('勿向陌生账户转账')).toBeTruthy();
+    vi.unstubAllGlobals();
   });
 });

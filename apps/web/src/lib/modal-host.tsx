@@ -1,51 +1,58 @@
-import { Dialog, type DialogProps } from 'antd-mobile';
-import { type CSSProperties, useEffect, useState, useSyncExternalStore } from 'react';
-import { messages } from './messages.ts';
-import { type ModalEntry, modalSnapshot, settleModal, subscribeModals } from './modal-store.ts';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { modalSnapshot, subscribeModals } from './modal-store.ts';
 
-type Action = Extract<NonNullable<DialogProps['actions']>[number], { key: unknown }>;
+// antd's Dialog brings its animation library: it loads with the first modal, not with the page.
+const ModalDialog = lazy(() =>
+  import('./modal-dialog.tsx').then((module) => ({ default: module.ModalDialog })),
+);
 
-function useCountdown(seconds: number): number {
-  const [remaining, setRemaining] = useState(seconds);
-  const isCounting = remaining > 0;
+/** The browser gets this long at most to find an idle moment after the load event. */
+const settleTimeoutMs = 2_000;
+let isPageSettled = false;
+
+/**
+ * True once the page has loaded and the browser has had an idle moment. Dialogs that pop up on
+ * arrival (the security notice, welcome notices) wait for it, so that the page paints and answers
+ * taps first instead of sharing a slow phone's first seconds with the dialog and its animation.
+ */
+function useIsPageSettled(): boolean {
+  const [isSettled, setSettled] = useState(() => isPageSettled || document.readyState === 'complete');
   useEffect(() => {
-    if (!isCounting) {
+    if (isSettled) {
+      isPageSettled = true;
       return;
     }
-    const timer = setInterval(() => setRemaining((current) => Math.max(0, current - 1)), 1_000);
-    return () => clearInterval(timer);
-  }, [isCounting]);
-  return remaining;
+    const settle = () => {
+      isPageSettled = true;
+      setSettled(true);
+    };
+    let cancelIdle: () => void = () => undefined;
+    const onLoad = () => {
+      if (typeof window.requestIdleCallback === 'function') {
+        const handle = window.requestIdleCallback(settle, { timeout: settleTimeoutMs });
+        cancelIdle = () => window.cancelIdleCallback(handle);
+      } else {
+        const timer = window.setTimeout(settle, 0);
+        cancelIdle = () => window.clearTimeout(timer);
+      }
+    };
+    window.addEventListener('load', onLoad, { once: true });
+    return () => {
+      window.removeEventListener('load', onLoad);
+      cancelIdle();
+    };
+  }, [isSettled]);
+  return isSettled;
 }
 
-function ModalDialog({ entry }: { entry: ModalEntry }) {
-  const remaining = useCountdown(entry.countdownSeconds);
-  const confirm: Action = {
-    key: 'confirm',
-    text: remaining > 0 ? messages.common.countdown(entry.confirmText, remaining) : entry.confirmText,
-    disabled: remaining > 0,
-    bold: true,
-    onClick: () => settleModal(entry.id, true),
-  };
-  const actions: Action[] =
-    entry.cancelText === undefined
-      ? [confirm]
-      : [{ key: 'cancel', text: entry.cancelText, onClick: () => settleModal(entry.id, false) }, confirm];
-  const width = `min(${entry.width}px, 90vw)`;
-  return (
-    <Dialog
-      visible={entry.isVisible}
-      title={entry.title}
-      content={entry.content}
-      actions={[actions]}
-      style={{ '--min-width': width, '--max-width': width } as CSSProperties}
-    />
-  );
-}
-
-/** Renders the modal service's dialogs; mounted once at the root. */
+/** Renders the modal service's dialogs, one at a time, once the page has settled; mounted once at the root. */
 export function ModalHost() {
   const entries = useSyncExternalStore(subscribeModals, modalSnapshot);
+  const isSettled = useIsPageSettled();
   const current = entries[0];
-  return current ? <ModalDialog key={current.id} entry={current} /> : null;
+  return current && isSettled ? (
+    <Suspense fallback={null}>
+      <ModalDialog key={current.id} entry={current} />
+    </Suspense>
+  ) : null;
 }

@@ -5,6 +5,8 @@ export const paths = {
   register: '/user/register',
   password: '/user/password',
   registerGuide: '/registerGuide',
+  mine: '/mine',
+  mail: '/mine/mail',
   userInfo: '/mine/userInfo',
   authentication: '/mine/userInfo/authentication',
   bindBankCard: '/mine/userInfo/authentication/bindBankCard',

@@ -5,19 +5,55 @@ import {
   type NamingEntry,
   type PreInfo,
   platformTypeDefault,
-  preInfoSchema,
   secFixedId,
 } from '@site/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from './api-client.ts';
 import { terminalPlatform } from './device.ts';
 import { local, readJson, storageKeys } from './storage.ts';
-import { decryptVvPretty } from './vv-pretty.ts';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isStringOrNull(value: unknown): value is string | null {
+  return value === null || typeof value === 'string';
+}
+
+/**
+ * The contract's preInfo shape, checked by hand because zod stays off the first load: an older
+ * build may have cached another shape, which must not reach the shell (site-data.test.ts holds
+ * this check to the schema).
+ */
+export function isPreInfo(value: unknown): value is PreInfo {
+  if (!isRecord(value) || !isRecord(value.SiteBaseConfigVo) || !isRecord(value.maintainConfig)) {
+    return false;
+  }
+  const { SiteBaseConfigVo: base, maintainConfig: maintain } = value;
+  return (
+    typeof base.title === 'string' &&
+    typeof base.webLogoTitleUrl === 'string' &&
+    (maintain.status === 0 || maintain.status === 1) &&
+    isStringOrNull(maintain.startTime) &&
+    isStringOrNull(maintain.endTime) &&
+    typeof maintain.message === 'string' &&
+    typeof value.address === 'string' &&
+    Array.isArray(value.disablePhones) &&
+    value.disablePhones.every((prefix) => typeof prefix === 'string') &&
+    typeof value.globePhoneNumber === 'boolean' &&
+    typeof value.ip === 'string' &&
+    isStringOrNull(value.siteFestivalSkin) &&
+    typeof value.siteVideoActiveUrl === 'string' &&
+    typeof value.siteVideoSkinOpen === 'boolean' &&
+    typeof value.stopLogin === 'boolean' &&
+    typeof value.stopRegister === 'boolean'
+  );
+}
 
 /** Site info cached in local storage (`preInfoData`) so the shell paints before the API answers. */
 export function cachedPreInfo(): PreInfo | undefined {
-  const parsed = preInfoSchema.safeParse(readJson(local.get(storageKeys.preInfoData)));
-  return parsed.success ? parsed.data : undefined;
+  const cached = readJson(local.get(storageKeys.preInfoData));
+  return isPreInfo(cached) ? cached : undefined;
 }
 
 export const preInfoQuery = queryOptions({
@@ -49,6 +85,8 @@ export const vvPrettyQuery = queryOptions({
       callRoute('secKey', undefined, { params: { id: secFixedId }, signal }),
       callRoute('vvPretty', undefined, { signal }),
     ]);
+    // The AES code loads with the first payload to decrypt, not with the page.
+    const { decryptVvPretty } = await import('./vv-pretty.ts');
     return decryptVvPretty(payload.data, secret);
   },
   staleTime: 10 * 60_000,

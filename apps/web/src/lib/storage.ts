@@ -14,13 +14,18 @@ export const storageKeys = {
   noticeReadAt: 'noticeReadAt',
   seenPopupNotices: 'seenPopupNotices',
   accessCaveatSkip: 'accessCaveatSkip',
+  /** When this browser chose 进入H5版 (ms), remembered for 30 days. */
+  h5ChosenAt: 'h5ChosenAt',
+  /** Home popups dismissed with 今日不再提示: kind → the local day. */
+  popupsSnoozedOn: 'popupsSnoozedOn',
   /* session storage */
   isApp: 'isApp',
-  h5Chosen: 'h5Chosen',
   redirectPath: 'redirectPath',
   redirectUrl: 'redirectUrl',
   securityNoticeShown: 'securityNoticeShown',
   popActivitiesShown: 'popActivitiesShown',
+  /** Set while the page reloads after a chunk failed to load (see app/lazy-page.tsx). */
+  chunkReload: 'chunkReload',
 } as const;
 
 type StorageArea = 'localStorage' | 'sessionStorage';

@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { setUpAntdRender } from '../lib/antd-setup.ts';
+import { setUpAntdRender } from '../lib/antd-render.ts';
 import { clearModals } from '../lib/modal-store.ts';
 
 setUpAntdRender();

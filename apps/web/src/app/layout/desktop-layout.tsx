@@ -1,12 +1,20 @@
-import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { messages } from '../../lib/messages.ts';
 import { useIsSignedIn } from '../../lib/session.ts';
 import { usePreInfo } from '../../lib/site-data.ts';
 import { AuthButtons } from './auth-buttons.tsx';
+import { HeaderWallet } from './header-wallet.tsx';
 import { visibleNavItems } from './nav-items.tsx';
+import { usePageHandle } from './page-handle.ts';
 import { SiteBrand } from './site-brand.tsx';
 import { useOpenCustomerService } from './use-customer-service.ts';
+import './layout.css';
+
+// The member-centre menu (and its icons) loads with the first /mine page, not with the home page.
+const AccountArea = lazy(() =>
+  import('./account-area.tsx').then((module) => ({ default: module.AccountArea })),
+);
 
 const desktopTitleMaxWidth = 64;
 
@@ -14,7 +22,7 @@ function DesktopNav() {
   const openCustomerService = useOpenCustomerService();
   const navItems = visibleNavItems(useIsSignedIn());
   return (
-    <nav className="desktop-nav">
+    <nav className="desktop-nav" aria-label={messages.mine.mainNav}>
       {navItems.map((item) =>
         item.opensCustomerService ? (
           <button key={item.path} type="button" className="desktop-nav__item" onClick={openCustomerService}>
@@ -46,8 +54,30 @@ function DesktopFooter() {
   );
 }
 
-/** Desktop site (768px and wider): header with logo, title and main nav; footer. */
+const isAccountPath = (pathname: string) => /^\/mine(\/|$)/.test(pathname);
+
+/**
+ * Desktop site (768px and wider): header with the brand, main nav and the member's wallet; /mine
+ * pages sit beside the member-centre menu; footer.
+ */
 export function DesktopLayout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const handle = usePageHandle();
+  let page = children;
+  if (isAccountPath(pathname)) {
+    page = (
+      <Suspense fallback={null}>
+        <AccountArea title={handle.title}>{children}</AccountArea>
+      </Suspense>
+    );
+  } else if (handle.title) {
+    page = (
+      <>
+        <h1 className="visually-hidden">{handle.title}</h1>
+        {children}
+      </>
+    );
+  }
   return (
     <div className="desktop-app">
       <header className="desktop-header">
@@ -55,9 +85,10 @@ export function DesktopLayout({ children }: { children: ReactNode }) {
           <SiteBrand maxTitleWidth={desktopTitleMaxWidth} />
           <DesktopNav />
           <AuthButtons />
+          <HeaderWallet />
         </div>
       </header>
-      <main className="desktop-main">{children}</main>
+      <main className="desktop-main">{page}</main>
       <DesktopFooter />
     </div>
   );

@@ -30,7 +30,7 @@ export const navItems: readonly NavItem[] = [
   },
   { path: paths.download, title: messages.nav.download, icon: <DownlandOutline /> },
   { path: paths.wallet, title: messages.nav.wallet, icon: <PayCircleOutline />, isMemberOnly: true },
-  { path: paths.userInfo, title: messages.nav.mine, icon: <UserOutline />, isMemberOnly: true },
+  { path: paths.mine, title: messages.nav.mine, icon: <UserOutline />, isMemberOnly: true },
 ];
 
 /** The items a visitor sees: 我的 only with a session. */

@@ -1,22 +1,30 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '../../lib/messages.ts';
 import { paths } from '../../lib/paths.ts';
+import { SiteEmpty } from '../../lib/site-empty.tsx';
 
+// The themed picture rather than antd's ErrorBlock: this page ships with every first load, and
+// ErrorBlock's module carries all four of its stock pictures.
 function CrashPage({ onRetry, onHome }: { onRetry: () => void; onHome: () => void }) {
   return (
     <div className="system-page">
-      <ErrorBlock status="default" title={messages.system.crashTitle} description={messages.system.crashText}>
-        <div className="system-page__actions">
-          <Button color="primary" shape="rounded" onClick={onRetry}>
-            {messages.common.retry}
-          </Button>
-          <Button shape="rounded" onClick={onHome}>
-            {messages.common.backHome}
-          </Button>
-        </div>
-      </ErrorBlock>
+      <SiteEmpty
+        className="system-page__content"
+        title={messages.system.crashTitle}
+        description={messages.system.crashText}
+        action={
+          <>
+            <Button color="primary" shape="rounded" onClick={onRetry}>
+              {messages.common.retry}
+            </Button>
+            <Button shape="rounded" onClick={onHome}>
+              {messages.common.backHome}
+            </Button>
+          </>
+        }
+      />
     </div>
   );
 }

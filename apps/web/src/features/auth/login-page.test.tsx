@@ -24,6 +24,7 @@ describe('login page steps', () => {
       deviceVerify: () => loginResultFixture,
     });
     const { router } = renderApp('/user/login?redirect=%2Fdownload');
+    await screen.findByLabelText(/^用户名\*?$/);
     fillField('用户名', 'player01');
     fillField('密码', 'secret-password');
     clickLastButton('登录');
@@ -58,6 +59,7 @@ describe('login page steps', () => {
     const answers = [new FakeFailure(10409, '请输入动态验证码', { isTotpRequired: true })];
     const fetchMock = fakeApi({ login: () => answers.shift() ?? loginResultFixture });
     const { router } = renderApp('/user/login');
+    await screen.findByLabelText(/^用户名\*?$/);
     fillField('用户名', 'player01');
     fillField('密码', 'secret-password');
     fireEvent.click(screen.getByText('记住我'));
@@ -80,6 +82,7 @@ describe('login page steps', () => {
   it('shows a wrong password under the form and stays on the page', async () => {
     fakeApi({ login: () => new FakeFailure(10001, '用户名或密码错误', { isCaptchaRequired: false }) });
     const { router } = renderApp('/user/login');
+    await screen.findByLabelText(/^用户名\*?$/);
     fillField('用户名', 'player01');
     fillField('密码', 'wrong');
     clickLastButton('登录');
@@ -91,6 +94,7 @@ describe('login page steps', () => {
   it('disables the form while the site stops login', async () => {
     fakeApi({ preInfo: () => preInfoFixture({ stopLogin: true }) });
     renderApp('/user/login');
+    await screen.findByLabelText(/^用户名\*?$/);
     expect(await screen.findByText('本站暂停登录，请稍后再来')).toBeTruthy();
     const buttons = screen.getAllByRole('button', { name: '登录' });
     expect(buttons.at(-1)?.hasAttribute('disabled')).toBe(true);

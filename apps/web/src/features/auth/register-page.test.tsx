@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { local, storageKeys } from '../../lib/storage.ts';
 import { FakeFailure, fakeApi, preInfoFixture } from '../../test/fake-api.ts';
 import { clickLastButton, fillField } from '../../test/form.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -28,6 +29,7 @@ describe('register page', () => {
   it('shows a clear message under each field before anything is sent', async () => {
     const fetchMock = fakeApi();
     renderApp('/user/register');
+    await screen.findByLabelText(/^用户名\*?$/);
     fillField('用户名', '9lives');
     fillField('密码', 'short');
     fillField('确认密码', 'other');
@@ -45,15 +47,17 @@ describe('register page', () => {
   });
 
   it('refuses a phone prefix the site disabled', async () => {
-    const fetchMock = fakeApi({ preInfo: () => preInfoFixture({ disablePhones: ['170'] }) });
+    const preInfo = preInfoFixture({ disablePhones: ['170'] });
+    // A returning visitor: the site info the last visit kept paints with the page.
+    local.set(storageKeys.preInfoData, JSON.stringify(preInfo));
+    const fetchMock = fakeApi({ preInfo: () => preInfo });
     renderApp('/user/register');
-    await vi.waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => url.includes('/configuration/preInfo'))).toBe(true),
-    );
+    await screen.findByLabelText(/^用户名\*?$/);
     fillValidForm();
     fillField('手机号（选填）', '17012345678');
     clickLastButton('立即注册');
     await vi.waitFor(() => expect(fieldErrors()).toEqual(['暂不支持该号段，请更换手机号']));
+    expect(registerBodies(fetchMock)).toEqual([]);
   });
 
   it('prefills the stored invite code, sends referral codes and agent_verify, and puts a 10003 on its field', async () => {
@@ -64,6 +68,7 @@ describe('register page', () => {
         new FakeFailure(10003, '参数错误：phone 暂不支持该号段，请更换手机号', { field: 'phone' }),
     });
     renderApp('/user/register');
+    await screen.findByLabelText(/^用户名\*?$/);
     expect((screen.getByLabelText(/^邀请码/) as HTMLInputElement).value).toBe('INV42');
     fillValidForm();
     fillField('手机号（选填）', '13812345678');
@@ -87,6 +92,7 @@ describe('register page', () => {
       captcha: () => captchaFixture,
     });
     const { router } = renderApp('/user/register');
+    await screen.findByLabelText(/^用户名\*?$/);
     fillValidForm();
     clickLastButton('立即注册');
     expect(await screen.findByRole('img', { name: '图形验证码' })).toBeTruthy();

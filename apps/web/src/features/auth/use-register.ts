@@ -100,7 +100,11 @@ export function useRegister(form: FormInstance, prefilledInviteCode: string) {
       );
       signIn(result, false);
       showToast(messages.auth.registerSuccess);
-      void navigate(paths.registerGuide, { replace: true });
+      // The guide shows only what was entered: the name, and the phone step only with a phone.
+      void navigate(paths.registerGuide, {
+        replace: true,
+        state: { username: values.username, hasPhone: Boolean(values.phone?.trim()) },
+      });
     } catch (caught) {
       if (isCaptchaShown) {
         captcha.refresh();

@@ -1,3 +1,4 @@
+import { groupCardNumber } from '@site/contract';
 import { Button, List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { callRoute } from '../../lib/api-client.ts';
@@ -37,7 +38,7 @@ export function AccountListPage({ config }: { config: AccountMethodConfig }) {
       <List header={text.accountListTitle(name)} className="site-card">
         {accounts && mine.length === 0 ? <List.Item>{text.noAccounts}</List.Item> : null}
         {mine.map((account) => {
-          const label = `${text.accountKinds[account.kind]} ${account.accountNumber}`;
+          const label = `${text.accountKinds[account.kind]} ${groupCardNumber(account.accountNumber)}`;
           return (
             <List.Item
               key={account.id}

@@ -2,7 +2,7 @@ import { parseYuan, sanitizeAmountInput } from '@site/contract';
 import { Button, Input } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { messages } from '../../lib/messages.ts';
-import { displayYuan } from './money.tsx';
+import { displayYuan } from '../../lib/money.tsx';
 
 /** A ¥ amount field cleaned as the user types (spec section 5: digits, one point, 2 decimals). */
 export function AmountInput(props: {
@@ -63,6 +63,7 @@ export function AmountToMove(props: {
         size="large"
         disabled={!props.value || parseYuan(props.value) === 0n}
         loading={props.isSubmitting}
+        loadingText={messages.finance.submitting}
         onClick={props.onSubmit}
       >
         {props.submitLabel}

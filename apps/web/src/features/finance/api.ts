@@ -1,25 +1,18 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
+import { walletQuery } from '../../lib/wallet.ts';
 
 export const financeKeys = {
-  wallet: ['finance', 'wallet'],
+  wallet: walletQuery.queryKey,
   channels: ['finance', 'channels'],
   accounts: ['member', 'withdrawAccounts'],
   audit: ['finance', 'audit'],
   withdrawals: ['finance', 'withdrawals'],
+  withdrawInfo: ['finance', 'withdrawInfo'],
   records: ['finance', 'records'],
   deposits: ['finance', 'deposits'],
   member: ['finance', 'member'],
 } as const;
-
-export const walletQuery = queryOptions({
-  queryKey: financeKeys.wallet,
-  queryFn: ({ signal }) => callRoute('walletSummary', undefined, { signal }),
-});
-
-export function useWallet() {
-  return useQuery(walletQuery);
-}
 
 export function useDepositChannels() {
   return useQuery({
@@ -40,6 +33,15 @@ export function useAuditSummary() {
   return useQuery({
     queryKey: financeKeys.audit,
     queryFn: ({ signal }) => callRoute('auditSummary', undefined, { signal }),
+  });
+}
+
+/** Limits and the site's fee rule: the page shows 手续费 and 实际到账 as the server will charge them. */
+export function useWithdrawInfo() {
+  return useQuery({
+    queryKey: financeKeys.withdrawInfo,
+    queryFn: ({ signal }) => callRoute('withdrawInfo', undefined, { signal }),
+    staleTime: 60_000,
   });
 }
 

@@ -1,10 +1,10 @@
 import { formatFen, parseYuan } from '@site/contract';
 import { List } from 'antd-mobile';
 import { messages } from '../../lib/messages.ts';
+import { displayYuan } from '../../lib/money.tsx';
 import { formatShanghaiTime } from '../../lib/time.ts';
 import { useAuditSummary } from './api.ts';
 import { FinancePage } from './finance-page.tsx';
-import { displayYuan } from './money.tsx';
 
 const text = messages.finance;
 

@@ -1,10 +1,10 @@
 import { List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { messages } from '../../lib/messages.ts';
+import { BigMoney, displayYuan } from '../../lib/money.tsx';
 import { paths } from '../../lib/paths.ts';
-import { useWallet } from './api.ts';
+import { useWallet } from '../../lib/wallet.ts';
 import { FinancePage } from './finance-page.tsx';
-import { BigMoney, displayYuan } from './money.tsx';
 
 const text = messages.finance;
 

@@ -79,6 +79,7 @@ describe('bonus wallet pages', () => {
         total: 1,
         pageNum: 1,
         pageSize: 20,
+        totals: { inAmount: '0.00', outAmount: '20.00' },
       }),
     });
     renderApp('/mine/record/currencyRecord');

@@ -6,12 +6,12 @@ import { useNavigate } from 'react-router';
 import { callRoute } from '../../lib/api-client.ts';
 import { messages } from '../../lib/messages.ts';
 import { modal } from '../../lib/modal-store.ts';
+import { BigMoney } from '../../lib/money.tsx';
 import { paths } from '../../lib/paths.ts';
 import { showToast } from '../../lib/toast.ts';
 import { AmountToMove } from './amount-input.tsx';
 import { useRefreshMoney } from './api.ts';
 import { FinancePage } from './finance-page.tsx';
-import { BigMoney } from './money.tsx';
 import { LedgerRecordList } from './record-list.tsx';
 
 const text = messages.bonus;

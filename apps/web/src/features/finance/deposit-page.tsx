@@ -3,6 +3,7 @@ import {
   type DepositGroup,
   type DepositOrder,
   depositGroups,
+  groupCardNumber,
   parseYuan,
   uuidV4,
 } from '@site/contract';
@@ -12,6 +13,7 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { callRoute } from '../../lib/api-client.ts';
 import { messages } from '../../lib/messages.ts';
+import { displayYuan } from '../../lib/money.tsx';
 import { paths } from '../../lib/paths.ts';
 import { session } from '../../lib/storage.ts';
 import { formatShanghaiTime } from '../../lib/time.ts';
@@ -20,7 +22,7 @@ import { AmountInput } from './amount-input.tsx';
 import { financeKeys, useDepositChannels } from './api.ts';
 import { copyText } from './copy-text.ts';
 import { FinancePage } from './finance-page.tsx';
-import { displayYuan } from './money.tsx';
+import { DepositStatusText } from './order-status.tsx';
 import { MainWalletCard } from './wallet-card.tsx';
 
 const text = messages.finance;
@@ -57,7 +59,7 @@ function ChannelTiles(props: {
           onClick={() => props.onSelect(channel)}
         >
           {channel.tag ? (
-            <Tag className="finance-tile__tag" color="danger" fill="solid" round>
+            <Tag className="finance-tile__tag" color="#b4263a" fill="solid" round>
               {channel.tag}
             </Tag>
           ) : null}
@@ -89,12 +91,13 @@ function Presets(props: { channel: DepositChannel; amount: string; onPick: (amou
   );
 }
 
-function CopyRow({ label, value }: { label: string; value: string }) {
+/** A value with 复制; `shown` is how it reads (a card number in fours), the copy is the value itself. */
+function CopyRow({ label, value, shown }: { label: string; value: string; shown?: string }) {
   return (
     <List.Item
       extra={
         <span className="finance-copy-row">
-          <span>{value}</span>
+          <span>{shown ?? value}</span>
           <Button size="mini" fill="outline" onClick={() => void copyText(value)}>
             {text.copy}
           </Button>
@@ -116,7 +119,11 @@ function BankOrder({ order, onDone }: { order: DepositOrder; onDone: () => void 
           <>
             <CopyRow label={text.bankName} value={bank.bankName} />
             <CopyRow label={text.accountName} value={bank.accountName} />
-            <CopyRow label={text.accountNumber} value={bank.accountNumber} />
+            <CopyRow
+              label={text.accountNumber}
+              value={bank.accountNumber}
+              shown={groupCardNumber(bank.accountNumber)}
+            />
           </>
         ) : null}
         <CopyRow label={text.payAmount} value={order.amount} />
@@ -148,7 +155,10 @@ function LastGatewayOrder({ orderNo, onDismiss }: { orderNo: string; onDismiss: 
   }
   return (
     <List header={text.lastOrderTitle} className="site-card">
-      <List.Item extra={text.depositStatuses[order.status]} description={`${text.orderNo} ${order.orderNo}`}>
+      <List.Item
+        extra={<DepositStatusText status={order.status} />}
+        description={`${text.orderNo} ${order.orderNo}`}
+      >
         ¥{displayYuan(order.amount)}
       </List.Item>
       <List.Item>
@@ -295,7 +305,13 @@ function DepositForm({ channels }: { channels: DepositChannel[] }) {
       ) : null}
       <div className="finance-submit-bar">
         <span className="finance-submit-bar__total">{text.total(displayYuan(amount || '0'))}</span>
-        <Button color="primary" loading={isSubmitting} disabled={!channel} onClick={onSubmit}>
+        <Button
+          color="primary"
+          loading={isSubmitting}
+          loadingText={text.submitting}
+          disabled={!channel}
+          onClick={onSubmit}
+        >
           {text.depositSubmit}
         </Button>
       </div>

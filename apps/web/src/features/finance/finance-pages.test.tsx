@@ -37,6 +37,17 @@ function bodiesOf(fetchMock: ReturnType<typeof fakeApi>, fragment: string): Reco
 }
 
 describe('money pages', () => {
+  it.each(['/mine/finance/withdrawal', '/mine/finance/deposit', '/mine/record/transRecord'])(
+    'sends a visitor on %s to login, and back afterwards, before the page asks the API anything',
+    async (path) => {
+      const fetchMock = fakeApi();
+      const { router } = renderApp(path);
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
+      expect(router.state.location.search).toContain(encodeURIComponent(path));
+      expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/fd/'))).toBe(false);
+    },
+  );
+
   it('sends an unverified member to real-name verification before binding an e-wallet', async () => {
     localStorage.setItem('token', 'token-1');
     const fetchMock = fakeApi({
@@ -63,7 +74,7 @@ describe('money pages', () => {
     renderApp('/mine/finance/wallet');
     await vi.waitFor(() => expect(screen.getAllByTestId('big-money')[0]?.textContent).toBe('¥1,234.50'));
     expect(screen.getByText('IM体育')).toBeTruthy();
-    expect(screen.getByRole('button', { name: /提款/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /提现/ })).toBeTruthy();
   });
 
   it('cleans the amount, disables presets outside the limits and keeps the order id on retry', async () => {
@@ -98,7 +109,7 @@ describe('money pages', () => {
     const fetchMock = fakeApi({ walletSummary: () => wallet });
     renderApp('/mine/finance/transfer');
     fireEvent.click(await screen.findByRole('button', { name: '转出' }));
-    const submit = screen.getByRole('button', { name: '立即转帐' }) as HTMLButtonElement;
+    const submit = (await screen.findByRole('button', { name: '立即转帐' })) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     fireEvent.change(amountField('转账金额'), { target: { value: '5' } });
     fireEvent.click(submit);
@@ -125,6 +136,12 @@ describe('money pages', () => {
       walletSummary: () => ({ ...wallet, hasFundsPassword: isSet }),
       withdrawAccountList: () => [],
       withdrawList: () => ({ list: [], total: 0, pageNum: 1, pageSize: 100 }),
+      withdrawInfo: () => ({
+        minAmount: '100.00',
+        maxAmount: '50000.00',
+        dailyCountMax: 5,
+        fee: { rateBps: 0, fixedAmount: '0.00', capAmount: '0.00' },
+      }),
       fundsPasswordSet: () => {
         isSet = true;
         return null;
@@ -138,7 +155,7 @@ describe('money pages', () => {
     fireEvent.click(set);
     await screen.findByText('请输入6位数字资金密码');
     const typeInto = (label: string) => {
-      const input = screen.getAllByLabelText(label)[0]?.querySelector('input') as HTMLInputElement;
+      const input = screen.getByLabelText(label) as HTMLInputElement;
       fireEvent.change(input, { target: { value: '258036' } });
     };
     typeInto('请输入6位数字资金密码');
@@ -149,13 +166,201 @@ describe('money pages', () => {
     expect(localStorage.getItem('finance:fundsPasswordSet:7')).toBeNull();
   });
 
-  it('shows 暂无记录 when there are no transactions', async () => {
+  it('shows 暂无记录 with 去充值 when there are no transactions', async () => {
     localStorage.setItem('token', 'token-1');
     fakeApi({
-      transactionRecords: () => ({ list: [], total: 0, pageNum: 1, pageSize: 20 }),
+      transactionRecords: () => ({ ...noRecords }),
       withdrawList: () => ({ list: [], total: 0, pageNum: 1, pageSize: 100 }),
     });
-    renderApp('/mine/record/transRecord');
+    const { router } = renderApp('/mine/record/transRecord');
     expect(await screen.findByText('暂无记录')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '去充值' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/mine/finance/deposit'));
+  });
+
+  it('groups records by day, names venues, shows the totals and asks again per type and status', async () => {
+    localStorage.setItem('token', 'token-1');
+    const fetchMock = fakeApi({
+      transactionRecords: () => ({
+        list: [
+          record({
+            id: 3,
+            kind: 'venue_transfer',
+            memo: '转入IMTY',
+            amount: '-50.00',
+            createdAt: '2026-11-22T04:00:00.000Z',
+          }),
+          record({
+            id: 2,
+            kind: 'withdrawal_hold',
+            amount: '-300.00',
+            status: 'pending',
+            createdAt: '2026-11-22T02:00:00.000Z',
+          }),
+          record({ id: 1, kind: 'deposit', amount: '1000.00', createdAt: '2026-11-20T02:00:00.000Z' }),
+        ],
+        total: 3,
+        pageNum: 1,
+        pageSize: 20,
+        totals: { inAmount: '1000.00', outAmount: '350.00' },
+      }),
+    });
+    renderApp('/mine/record/transRecord');
+    expect(await screen.findByText('转入IM体育')).toBeTruthy();
+    expect(screen.queryByText('转入IMTY')).toBeNull();
+    expect(screen.getByText('2026/11/22')).toBeTruthy();
+    expect(screen.getByText('2026/11/20')).toBeTruthy();
+    expect(screen.getByText('交易中…')).toBeTruthy();
+    expect(screen.getByText('¥1,000.00')).toBeTruthy();
+    expect(screen.getByText('¥350.00')).toBeTruthy();
+    fireEvent.click(screen.getByText('全部类型'));
+    fireEvent.click(await screen.findByRole('button', { name: '提现' }));
+    await vi.waitFor(() =>
+      expect(bodiesOf(fetchMock, '/record/trans').some((body) => body.type === 'withdrawal')).toBe(true),
+    );
+    fireEvent.click(screen.getByText('全部状态'));
+    fireEvent.click(await screen.findByRole('button', { name: '交易失败' }));
+    await vi.waitFor(() =>
+      expect(
+        bodiesOf(fetchMock, '/record/trans').some(
+          (body) => body.type === 'withdrawal' && body.status === 'failed',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('shows 手续费 and 实际到账 before confirming, and in the confirmation', async () => {
+    localStorage.setItem('token', 'token-1');
+    const fetchMock = withdrawalApi({ auditMet: true });
+    renderApp('/mine/finance/withdrawal');
+    const field = await vi.waitFor(() => amountField('提现金额'));
+    fireEvent.change(field, { target: { value: '200.01' } });
+    const fee = screen.getByLabelText('手续费');
+    // 1.5% of 200.01 rounds up to 3.01, plus 1.00 fixed.
+    expect(fee.textContent).toContain('¥4.01');
+    expect(fee.textContent).toContain('¥196.00');
+    const typed = screen.getByLabelText('资金密码') as HTMLInputElement;
+    fireEvent.change(typed, { target: { value: '258036' } });
+    fireEvent.click(screen.getByRole('button', { name: '确认提现' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('手续费¥4.01');
+    expect(dialog.textContent).toContain('实际到账¥196.00');
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认提交' }));
+    await vi.waitFor(() => expect(bodiesOf(fetchMock, '/withdraw/apply')).toHaveLength(1));
+    expect(bodiesOf(fetchMock, '/withdraw/apply')[0]).toMatchObject({
+      amount: '200.01',
+      withdrawAccountId: 11,
+    });
+  });
+
+  it('keeps 确认提现 off while the turnover audit is short, saying why, with the way to 稽核', async () => {
+    localStorage.setItem('token', 'token-1');
+    withdrawalApi({ auditMet: false });
+    const { router } = renderApp('/mine/finance/withdrawal');
+    expect(await screen.findByText(/您的流水不足，还需全站流水120.00元才能提现/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: '确认提现' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('link', { name: '查看稽核' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/mine/audit'));
+  });
+
+  it('selects the account a payout-account flow came back with, and sends new accounts through it', async () => {
+    localStorage.setItem('token', 'token-1');
+    withdrawalApi({ auditMet: true });
+    const { router } = renderApp('/mine/finance/withdrawal?accountId=12');
+    const second = await screen.findByRole('radio', { name: '中国建设银行(尾号5678)' });
+    expect((second as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByText('添加银行卡'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/mine/addBankCard'));
+    expect(router.state.location.search).toBe('?returnTo=%2Fmine%2Ffinance%2Fwithdrawal');
   });
 });
+
+const noRecords = {
+  list: [],
+  total: 0,
+  pageNum: 1,
+  pageSize: 20,
+  totals: { inAmount: '0.00', outAmount: '0.00' },
+};
+
+function record(patch: {
+  id: number;
+  kind: string;
+  amount: string;
+  createdAt: string;
+  memo?: string;
+  status?: 'success' | 'pending' | 'failed';
+}) {
+  return {
+    transferId: `t-${patch.id}`,
+    memo: '',
+    bucket: 'available' as const,
+    balanceAfter: '0.00',
+    status: 'success' as const,
+    ...patch,
+  };
+}
+
+function withdrawalApi(options: { auditMet: boolean }) {
+  return fakeApi({
+    memberInfo: () => ({
+      memberId: 7,
+      username: 'player01',
+      phone: null,
+      email: null,
+      inviteCode: 'INV00001',
+      isAgent: false,
+      isTotpEnabled: false,
+      registeredAt: '2026-11-01T16:30:00.000Z',
+      lastLoginAt: null,
+    }),
+    walletSummary: () => ({ ...wallet, hasFundsPassword: true }),
+    withdrawAccountList: () => [
+      {
+        id: 11,
+        kind: 'bank' as const,
+        bankCode: 'ICBC',
+        bankName: '中国工商银行',
+        holderName: '张三',
+        accountNumber: '****1234',
+        createdAt: '2026-11-01T16:30:00.000Z',
+      },
+      {
+        id: 12,
+        kind: 'bank' as const,
+        bankCode: 'CCB',
+        bankName: '中国建设银行',
+        holderName: '张三',
+        accountNumber: '****5678',
+        createdAt: '2026-11-02T16:30:00.000Z',
+      },
+    ],
+    withdrawInfo: () => ({
+      minAmount: '100.00',
+      maxAmount: '50000.00',
+      dailyCountMax: 5,
+      fee: { rateBps: 150, fixedAmount: '1.00', capAmount: '0.00' },
+    }),
+    auditSummary: () => ({
+      requiredAmount: '500.00',
+      completedAmount: options.auditMet ? '500.00' : '380.00',
+      remainingAmount: options.auditMet ? '0.00' : '120.00',
+      isMet: options.auditMet,
+      items: [],
+    }),
+    withdrawList: () => ({ list: [], total: 0, pageNum: 1, pageSize: 100 }),
+    withdrawApply: (body) => ({
+      orderNo: 'W0123456789ab',
+      requestId: String((body as { requestId: string }).requestId),
+      amount: '200.01',
+      fee: '4.01',
+      actualAmount: '196.00',
+      status: 'pending' as const,
+      accountKind: 'bank' as const,
+      accountLabel: '中国工商银行(尾号1234)',
+      reason: '',
+      createdAt: '2026-11-22T04:00:00.000Z',
+      reviewedAt: null,
+    }),
+  });
+}

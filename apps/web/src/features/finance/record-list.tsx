@@ -1,13 +1,33 @@
-import { parseYuan, type RecordStatus, recordRangeDaysMax } from '@site/contract';
+import {
+  parseYuan,
+  type RecordStatus,
+  recordRangeDaysMax,
+  recordStatuses,
+  type TransRecordType,
+  transferVenues,
+  transRecordTypes,
+} from '@site/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { CalendarPicker, CapsuleTabs, InfiniteScroll, List } from 'antd-mobile';
-import { useState } from 'react';
+import {
+  Button,
+  CalendarPicker,
+  CapsuleTabs,
+  Dropdown,
+  type DropdownRef,
+  InfiniteScroll,
+  List,
+} from 'antd-mobile';
+import { type ReactNode, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { callRoute } from '../../lib/api-client.ts';
 import { messages } from '../../lib/messages.ts';
+import { displayYuan } from '../../lib/money.tsx';
+import { paths } from '../../lib/paths.ts';
+import { SiteEmpty } from '../../lib/site-empty.tsx';
 import { formatShanghaiTime } from '../../lib/time.ts';
 import { showToast } from '../../lib/toast.ts';
 import { financeKeys } from './api.ts';
-import { displayYuan } from './money.tsx';
+import { StatusText } from './order-status.tsx';
 import {
   customRangeDaysBackMax,
   customRecordRange,
@@ -20,8 +40,6 @@ import {
 
 const text = messages.finance;
 const pageSize = 20;
-
-const statusText = messages.records.statuses satisfies Record<RecordStatus, string>;
 
 type RangeChoice =
   | { kind: 'preset'; preset: RecordRangePreset }
@@ -85,61 +103,203 @@ function RangeChips(props: { value: RangeChoice; onChange: (choice: RangeChoice)
   );
 }
 
-function useRecords(routeName: 'transactionRecords' | 'bonusRecords', range: RecordRange) {
+interface RecordFilter {
+  type?: TransRecordType | undefined;
+  status?: RecordStatus | undefined;
+}
+
+function useRecords(
+  routeName: 'transactionRecords' | 'bonusRecords',
+  range: RecordRange,
+  filter: RecordFilter,
+) {
+  const filterBody = {
+    ...(filter.type ? { type: filter.type } : {}),
+    ...(filter.status ? { status: filter.status } : {}),
+  };
   return useInfiniteQuery({
-    queryKey: [...financeKeys.records, routeName, range.startTime, range.endTime],
+    queryKey: [...financeKeys.records, routeName, range.startTime, range.endTime, filter.type, filter.status],
     queryFn: ({ pageParam, signal }) =>
-      callRoute(routeName, { pageNum: pageParam, pageSize, ...range }, { signal }),
+      routeName === 'transactionRecords'
+        ? callRoute(routeName, { pageNum: pageParam, pageSize, ...range, ...filterBody }, { signal })
+        : callRoute(routeName, { pageNum: pageParam, pageSize, ...range }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pageNum * last.pageSize < last.total ? last.pageNum + 1 : undefined),
   });
 }
 
+const venueMemo = /^(转入|转出|一键回收)([A-Z0-9_]+)$/;
+
+/** Venue transfers name their venue by code in the ledger (`转入IMTY`): shown by name (转入IM体育). */
+export function venueNamed(memo: string): string {
+  const match = venueMemo.exec(memo);
+  const venue = match ? transferVenues.find((candidate) => candidate.venueCode === match[2]) : undefined;
+  return match && venue ? `${match[1]}${venue.name}` : memo;
+}
+
+const shanghaiDay = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Rows grouped by their Asia/Shanghai day, newest first as they came. */
+function byDay<T extends { createdAt: string }>(rows: readonly T[]): Array<{ day: string; rows: T[] }> {
+  const groups: Array<{ day: string; rows: T[] }> = [];
+  for (const row of rows) {
+    const day = shanghaiDay.format(new Date(row.createdAt));
+    const last = groups.at(-1);
+    if (last?.day === day) {
+      last.rows.push(row);
+    } else {
+      groups.push({ day, rows: [row] });
+    }
+  }
+  return groups;
+}
+
+const typeKeys = Object.keys(transRecordTypes) as TransRecordType[];
+
+/** 类型 and 状态 as a dropdown bar (UX.md section 4 "Filters"); 全部 clears one. */
+function FilterBar(props: { value: RecordFilter; onChange: (filter: RecordFilter) => void }) {
+  const ref = useRef<DropdownRef>(null);
+  const choose = (patch: RecordFilter) => {
+    props.onChange({ ...props.value, ...patch });
+    ref.current?.close();
+  };
+  const option = (key: string, label: string, isActive: boolean, onPick: () => void) => (
+    <Button
+      key={key}
+      size="small"
+      fill={isActive ? 'solid' : 'outline'}
+      color={isActive ? 'primary' : 'default'}
+      aria-pressed={isActive}
+      onClick={onPick}
+    >
+      {label}
+    </Button>
+  );
+  return (
+    <Dropdown ref={ref} className="finance-filter-bar">
+      <Dropdown.Item
+        key="type"
+        title={props.value.type ? text.recordTypes[props.value.type] : messages.records.allTypes}
+      >
+        <fieldset className="finance-filter-options" aria-label={messages.records.typeLabel}>
+          {option('all', messages.records.allTypes, props.value.type === undefined, () =>
+            choose({ type: undefined }),
+          )}
+          {typeKeys.map((type) =>
+            option(type, text.recordTypes[type], props.value.type === type, () => choose({ type })),
+          )}
+        </fieldset>
+      </Dropdown.Item>
+      <Dropdown.Item
+        key="status"
+        title={
+          props.value.status ? messages.records.statuses[props.value.status] : messages.records.allStatuses
+        }
+      >
+        <fieldset className="finance-filter-options" aria-label={messages.records.statusLabel}>
+          {option('all', messages.records.allStatuses, props.value.status === undefined, () =>
+            choose({ status: undefined }),
+          )}
+          {recordStatuses.map((status) =>
+            option(status, messages.records.statuses[status], props.value.status === status, () =>
+              choose({ status }),
+            ),
+          )}
+        </fieldset>
+      </Dropdown.Item>
+    </Dropdown>
+  );
+}
+
+function Totals({ totals }: { totals: { inAmount: string; outAmount: string } }) {
+  return (
+    <p className="finance-totals">
+      <span>{messages.records.totalsLabel}</span>
+      <span>
+        {messages.records.totalIn}{' '}
+        <strong className="finance-amount-positive">¥{displayYuan(totals.inAmount)}</strong>
+      </span>
+      <span>
+        {messages.records.totalOut}{' '}
+        <strong className="finance-amount-negative">¥{displayYuan(totals.outAmount)}</strong>
+      </span>
+    </p>
+  );
+}
+
 /**
- * A wallet's ledger rows within the chosen days, newest first, paged as the list scrolls: title
- * and time on the left, the signed amount over its status on the right (UX.md section 4 "Rows").
+ * A wallet's ledger rows within the chosen days (and, on 交易记录, of one type and status), newest
+ * first, paged as the list scrolls: the totals of everything kept, then the rows grouped under
+ * sticky day headers, each with its time, title, signed amount and status (UX.md section 4).
  */
 export function LedgerRecordList(props: {
   routeName: 'transactionRecords' | 'bonusRecords';
   label: string;
   kindText: Record<string, string>;
+  /** The empty state's way forward, for example 去充值. */
+  emptyAction?: ReactNode;
 }) {
+  const navigate = useNavigate();
   const [choice, setChoice] = useState<RangeChoice>({ kind: 'preset', preset: recordRangeDefault });
+  const [filter, setFilter] = useState<RecordFilter>({});
   const range = choice.kind === 'custom' ? choice.range : recordRangeOf(choice.preset, Date.now());
-  const { data, fetchNextPage, hasNextPage, isPending } = useRecords(props.routeName, range);
+  const { data, fetchNextPage, hasNextPage, isPending } = useRecords(props.routeName, range, filter);
   const rows = data?.pages.flatMap((page) => page.list) ?? [];
+  const totals = data?.pages[0]?.totals;
+  const isTransRecords = props.routeName === 'transactionRecords';
   return (
     <>
       <RangeChips value={choice} onChange={setChoice} />
-      {rows.length > 0 ? (
-        <List className="site-card" aria-label={props.label}>
-          {rows.map((row) => {
+      {isTransRecords ? <FilterBar value={filter} onChange={setFilter} /> : null}
+      {totals && rows.length > 0 ? <Totals totals={totals} /> : null}
+      {byDay(rows).map((group) => (
+        <List
+          key={group.day}
+          className="site-card finance-record-day"
+          aria-label={`${props.label} ${group.day}`}
+          header={<span className="finance-record-day__header">{group.day}</span>}
+        >
+          {group.rows.map((row) => {
             const isIncoming = (parseYuan(row.amount) ?? 0n) > 0n;
+            const title = props.kindText[row.kind] ?? text.recordOther;
+            const memo = venueNamed(row.memo);
             return (
               <List.Item
                 key={`${row.id}-${row.bucket}-${row.amount}`}
                 data-testid="trans-record"
-                description={formatShanghaiTime(row.createdAt)}
+                description={formatShanghaiTime(row.createdAt).slice(-8)}
                 extra={
                   <span className="finance-record-amount">
                     <span className={isIncoming ? 'finance-amount-positive' : 'finance-amount-negative'}>
                       {displayYuan(row.amount, { sign: true })}
                     </span>
-                    <small className={`finance-status-${row.status}`}>{statusText[row.status]}</small>
+                    <StatusText status={row.status} />
                   </span>
                 }
               >
-                {props.kindText[row.kind] ?? text.recordOther}
-                {row.memo && row.memo !== props.kindText[row.kind] ? (
-                  <small className="finance-hint"> {row.memo}</small>
-                ) : null}
+                {title}
+                {memo && memo !== title ? <small className="finance-hint"> {memo}</small> : null}
               </List.Item>
             );
           })}
         </List>
-      ) : null}
+      ))}
       {!isPending && rows.length === 0 ? (
-        <p className="finance-empty">{text.emptyRecords}</p>
+        <SiteEmpty
+          title={text.emptyRecords}
+          action={
+            props.emptyAction ?? (
+              <Button color="primary" shape="rounded" onClick={() => void navigate(paths.deposit)}>
+                {messages.records.emptyAction}
+              </Button>
+            )
+          }
+        />
       ) : (
         <InfiniteScroll loadMore={async () => void (await fetchNextPage())} hasMore={hasNextPage}>
           {hasNextPage ? text.loading : text.noMore}

@@ -5,9 +5,9 @@ import { LedgerRecordList } from './record-list.tsx';
 const text = messages.finance;
 
 /**
- * /mine/record/transRecord: main-wallet movements within 今天 · 昨天 · 近7天 · 近30天. Each row's
- * status comes from the server: a withdrawal stays 交易中… until reviewed, and a rejection's
- * return is a row of its own.
+ * /mine/record/transRecord: main-wallet movements within 今天 · 昨天 · 近7天 · 近30天, of one type and
+ * status if chosen, with their totals, grouped by day. Each row's status comes from the server: a
+ * withdrawal stays 交易中… until reviewed, and a rejection's return is a row of its own.
  */
 export function TransRecordPage() {
   return (

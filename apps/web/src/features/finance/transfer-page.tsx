@@ -1,14 +1,16 @@
 import { parseYuan, uuidV4 } from '@site/contract';
-import { Button, List, Popup, Switch } from 'antd-mobile';
+import { Button, List, Switch } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { callRoute } from '../../lib/api-client.ts';
 import { messages } from '../../lib/messages.ts';
 import { modal } from '../../lib/modal-store.ts';
+import { displayYuan } from '../../lib/money.tsx';
+import { ResponsiveSheet } from '../../lib/responsive-sheet.tsx';
 import { showToast } from '../../lib/toast.ts';
+import { useWallet } from '../../lib/wallet.ts';
 import { AmountToMove } from './amount-input.tsx';
-import { useRefreshMoney, useWallet } from './api.ts';
+import { useRefreshMoney } from './api.ts';
 import { FinancePage } from './finance-page.tsx';
-import { displayYuan } from './money.tsx';
 import { MainWalletCard } from './wallet-card.tsx';
 
 const text = messages.finance;
@@ -73,8 +75,13 @@ function TransferSheet({ target, onClose }: { target: SheetTarget | undefined; o
       : text.transferOutTitle(target.venue.name)
     : '';
   return (
-    <Popup visible={target !== undefined} onMaskClick={close} bodyClassName="finance-popup">
-      <h2>{title}</h2>
+    <ResponsiveSheet
+      title={title}
+      visible={target !== undefined}
+      onMaskClick={close}
+      onClose={close}
+      bodyClassName="finance-popup"
+    >
       <List className="site-card">
         <List.Item extra={isIn ? text.mainWallet : target?.venue.name}>{text.fromWallet}</List.Item>
         <List.Item extra={isIn ? target?.venue.name : text.mainWallet}>{text.toWalletLabel}</List.Item>
@@ -93,7 +100,7 @@ function TransferSheet({ target, onClose }: { target: SheetTarget | undefined; o
         isSubmitting={isSubmitting}
         onSubmit={() => void submit()}
       />
-    </Popup>
+    </ResponsiveSheet>
   );
 }
 

@@ -2,9 +2,9 @@ import { Button } from 'antd-mobile';
 import { RedoOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { messages } from '../../lib/messages.ts';
+import { BigMoney, displayYuan } from '../../lib/money.tsx';
 import { showToast } from '../../lib/toast.ts';
-import { useWallet } from './api.ts';
-import { BigMoney, displayYuan } from './money.tsx';
+import { useWallet } from '../../lib/wallet.ts';
 
 const text = messages.finance;
 

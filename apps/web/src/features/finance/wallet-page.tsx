@@ -2,10 +2,10 @@ import { Grid, List } from 'antd-mobile';
 import { BillOutline, HistogramOutline, PayCircleOutline, SendOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { messages } from '../../lib/messages.ts';
+import { displayYuan } from '../../lib/money.tsx';
 import { paths } from '../../lib/paths.ts';
-import { useWallet } from './api.ts';
+import { useWallet } from '../../lib/wallet.ts';
 import { FinancePage } from './finance-page.tsx';
-import { displayYuan } from './money.tsx';
 import { MainWalletCard } from './wallet-card.tsx';
 
 const text = messages.finance;

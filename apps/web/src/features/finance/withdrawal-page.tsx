@@ -1,31 +1,46 @@
-import { cashierLimits, formatFen, parseYuan, uuidV4, type WithdrawAccount } from '@site/contract';
+import {
+  type Fen,
+  formatFen,
+  parseWithdrawFee,
+  parseYuan,
+  subtractFen,
+  uuidV4,
+  type WithdrawAccount,
+  type WithdrawInfo,
+  withdrawFeeFen,
+} from '@site/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Input, List, PasscodeInput, Radio } from 'antd-mobile';
+import { Button, Input, List, Radio } from 'antd-mobile';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { callRoute } from '../../lib/api-client.ts';
 import { messages } from '../../lib/messages.ts';
 import { modal } from '../../lib/modal-store.ts';
+import { BigMoney, displayYuan } from '../../lib/money.tsx';
 import { paths } from '../../lib/paths.ts';
+import { returnedAccountIdOf, withReturnTo } from '../../lib/return-to.ts';
 import { formatShanghaiTime } from '../../lib/time.ts';
 import { showToast } from '../../lib/toast.ts';
+import { useWallet } from '../../lib/wallet.ts';
 import { AmountInput } from './amount-input.tsx';
 import {
   financeKeys,
   useAuditSummary,
   useFinanceMember,
   useRefreshMoney,
-  useWallet,
   useWithdrawAccounts,
   useWithdrawals,
+  useWithdrawInfo,
 } from './api.ts';
 import { FinancePage } from './finance-page.tsx';
-import { FundsPasswordPopup } from './funds-password-popup.tsx';
-import { BigMoney, displayYuan } from './money.tsx';
+import { FundsPasscode, FundsPasswordPopup } from './funds-password-popup.tsx';
+import { WithdrawStatusText } from './order-status.tsx';
 
 const text = messages.finance;
-const minYuan = formatFen(cashierLimits.withdrawMinFen);
-const maxYuan = formatFen(cashierLimits.withdrawMaxFen);
+
+/** Adding a payout account from here comes back here, with the new account selected. */
+const addBankCardPath = withReturnTo(paths.addBankCard, paths.withdrawal);
+const addMethodPath = withReturnTo(paths.withdrawMethods, paths.withdrawal);
 
 export function accountLabel(account: WithdrawAccount): string {
   return text.accountLabel(
@@ -54,7 +69,7 @@ function Checklist(props: { hasFundsPassword: boolean; hasAccount: boolean; onSe
   return (
     <List header={text.checklistTitle} className="site-card">
       {item(text.fundsPasswordItem, props.hasFundsPassword, props.onSetPassword)}
-      {item(text.withdrawAccountItem, props.hasAccount, () => void navigate(paths.addBankCard))}
+      {item(text.withdrawAccountItem, props.hasAccount, () => void navigate(addBankCardPath))}
     </List>
   );
 }
@@ -84,12 +99,26 @@ function TurnoverNote() {
   );
 }
 
-function maxWithdrawYuan(mainBalance: string | undefined): string {
-  const balanceFen = parseYuan(mainBalance ?? '0') ?? 0n;
-  return formatFen(balanceFen < cashierLimits.withdrawMaxFen ? balanceFen : cashierLimits.withdrawMaxFen);
+const fenOf = (yuan: string | undefined): Fen => parseYuan(yuan ?? '0') ?? (0n as Fen);
+
+function maxWithdrawYuan(mainBalance: string | undefined, info: WithdrawInfo): string {
+  const balanceFen = fenOf(mainBalance);
+  const maxFen = fenOf(info.maxAmount);
+  return formatFen(balanceFen < maxFen ? balanceFen : maxFen);
 }
 
-function validateAmount(amount: string, mainBalance: string | undefined): string | undefined {
+/** 手续费 and 实际到账 of an amount, as the server computes them; undefined until the amount parses. */
+function feeOf(amount: string, info: WithdrawInfo): { feeFen: Fen; actualFen: Fen } | undefined {
+  const amountFen = parseYuan(amount);
+  const rule = parseWithdrawFee(info.fee);
+  if (amountFen === undefined || amountFen <= 0n || rule === undefined) {
+    return undefined;
+  }
+  const feeFen = withdrawFeeFen(amountFen, rule);
+  return { feeFen, actualFen: subtractFen(amountFen, feeFen) };
+}
+
+function validateAmount(amount: string, mainBalance: string | undefined, info: WithdrawInfo) {
   const amountFen = parseYuan(amount);
   if (!amount) {
     return text.enterWithdrawAmount;
@@ -97,20 +126,65 @@ function validateAmount(amount: string, mainBalance: string | undefined): string
   if (amountFen === undefined) {
     return text.amountInvalid;
   }
-  if (amountFen < cashierLimits.withdrawMinFen) {
-    return text.withdrawMin(minYuan);
+  if (amountFen < fenOf(info.minAmount)) {
+    return text.withdrawMin(info.minAmount);
   }
-  if (amountFen > (parseYuan(mainBalance ?? '0') ?? 0n)) {
+  if (amountFen > fenOf(info.maxAmount)) {
+    return text.withdrawMax(info.maxAmount);
+  }
+  if (amountFen > fenOf(mainBalance)) {
     return text.insufficient;
+  }
+  const fee = feeOf(amount, info);
+  if (fee && fee.actualFen <= 0n) {
+    return text.feeTooHigh(formatFen(fee.feeFen));
   }
   return undefined;
 }
 
-function WithdrawForm({ accounts, isTotpEnabled }: { accounts: WithdrawAccount[]; isTotpEnabled: boolean }) {
+function FeePreview({ amount, info }: { amount: string; info: WithdrawInfo }) {
+  const fee = feeOf(amount, info);
+  const rule = text.feeRule(String(info.fee.rateBps / 100), info.fee.fixedAmount, info.fee.capAmount);
+  return (
+    <dl className="finance-fee" aria-label={text.fee}>
+      <div>
+        <dt>{text.fee}</dt>
+        <dd>
+          {fee ? `¥${displayYuan(formatFen(fee.feeFen))}` : '--'}
+          <small className="finance-hint">（{rule || text.feeFree}）</small>
+        </dd>
+      </div>
+      <div>
+        <dt>{text.actualAmount}</dt>
+        <dd className="finance-fee__actual">
+          {fee && fee.actualFen > 0n ? `¥${displayYuan(formatFen(fee.actualFen))}` : '--'}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Why 确认提现 is off while the turnover audit is short, with the amount still needed and the way to 稽核. */
+function TurnoverBlock({ remaining }: { remaining: string }) {
+  return (
+    <p className="finance-blocked" role="status">
+      {text.turnoverBlocked(displayYuan(remaining))}
+      <Link to={paths.audit}>{text.auditCheck}</Link>
+    </p>
+  );
+}
+
+function WithdrawForm(props: { accounts: WithdrawAccount[]; isTotpEnabled: boolean; info: WithdrawInfo }) {
+  const { accounts, isTotpEnabled, info } = props;
   const navigate = useNavigate();
+  const location = useLocation();
   const { data: wallet } = useWallet();
+  const { data: audit } = useAuditSummary();
   const refreshMoney = useRefreshMoney();
-  const [accountId, setAccountId] = useState<number | undefined>(accounts[0]?.id);
+  const returnedId = returnedAccountIdOf(location.search);
+  const [chosenId, setAccountId] = useState<number | undefined>(undefined);
+  const accountId =
+    chosenId ?? (accounts.some((row) => row.id === returnedId) ? returnedId : accounts[0]?.id);
   const [amount, setAmount] = useState('');
   const [fundsPassword, setFundsPassword] = useState('');
   const [totpCode, setTotpCode] = useState('');
@@ -118,7 +192,7 @@ function WithdrawForm({ accounts, isTotpEnabled }: { accounts: WithdrawAccount[]
   const requestIdRef = useRef<string | undefined>(undefined);
   const account = accounts.find((row) => row.id === accountId);
   const submit = async () => {
-    const problem = validateAmount(amount, wallet?.mainBalance);
+    const problem = validateAmount(amount, wallet?.mainBalance, info);
     if (problem || !account) {
       showToast(problem ?? text.withdrawAccountItem);
       return;
@@ -130,14 +204,26 @@ function WithdrawForm({ accounts, isTotpEnabled }: { accounts: WithdrawAccount[]
     const isConfirmed = await modal.confirm({
       title: text.confirmTitle,
       content: (
-        <>
-          <p>
-            {text.confirmAmount}：¥{displayYuan(amount)}
-          </p>
-          <p>
-            {text.confirmAccount}：{accountLabel(account)}
-          </p>
-        </>
+        <dl className="finance-confirm">
+          <div>
+            <dt>{text.confirmAmount}</dt>
+            <dd>¥{displayYuan(amount)}</dd>
+          </div>
+          <div>
+            <dt>{text.fee}</dt>
+            <dd>¥{displayYuan(formatFen(feeOf(amount, info)?.feeFen ?? 0n))}</dd>
+          </div>
+          <div>
+            <dt>{text.actualAmount}</dt>
+            <dd className="finance-fee__actual">
+              ¥{displayYuan(formatFen(feeOf(amount, info)?.actualFen ?? 0n))}
+            </dd>
+          </div>
+          <div>
+            <dt>{text.confirmAccount}</dt>
+            <dd>{accountLabel(account)}</dd>
+          </div>
+        </dl>
       ),
       confirmText: text.confirmSubmit,
       cancelText: text.refill,
@@ -185,8 +271,8 @@ function WithdrawForm({ accounts, isTotpEnabled }: { accounts: WithdrawAccount[]
             </List.Item>
           ))}
         </Radio.Group>
-        <List.Item onClick={() => void navigate(paths.addBankCard)}>{text.addBankCard}</List.Item>
-        <List.Item onClick={() => void navigate(paths.withdrawMethods)}>{text.addWithdrawMethod}</List.Item>
+        <List.Item onClick={() => void navigate(addBankCardPath)}>{text.addBankCard}</List.Item>
+        <List.Item onClick={() => void navigate(addMethodPath)}>{text.addWithdrawMethod}</List.Item>
       </List>
       <section className="site-card finance-section" aria-label={text.withdrawAmount}>
         <h2 className="finance-section__title">{text.withdrawAmount}</h2>
@@ -194,25 +280,21 @@ function WithdrawForm({ accounts, isTotpEnabled }: { accounts: WithdrawAccount[]
           label={text.withdrawAmount}
           value={amount}
           onChange={changeAmount}
-          placeholder={text.withdrawPlaceholder(displayYuan(minYuan), displayYuan(maxYuan))}
+          placeholder={text.withdrawPlaceholder(displayYuan(info.minAmount), displayYuan(info.maxAmount))}
           extra={
             <Button
               size="mini"
               fill="outline"
-              onClick={() => changeAmount(maxWithdrawYuan(wallet?.mainBalance))}
+              onClick={() => changeAmount(maxWithdrawYuan(wallet?.mainBalance, info))}
             >
               {text.maxWithdraw}
             </Button>
           }
         />
-        <p className="finance-hint">{text.dailyCount(cashierLimits.withdrawDailyCountMax)}</p>
+        <FeePreview amount={amount} info={info} />
+        <p className="finance-hint">{text.dailyCount(info.dailyCountMax)}</p>
         <h2 className="finance-section__title">{text.fundsPassword}</h2>
-        <PasscodeInput
-          aria-label={text.fundsPassword}
-          length={6}
-          value={fundsPassword}
-          onChange={setFundsPassword}
-        />
+        <FundsPasscode label={text.fundsPassword} value={fundsPassword} onChange={setFundsPassword} />
         {isTotpEnabled ? (
           <Input
             aria-label={text.totpCode}
@@ -223,10 +305,21 @@ function WithdrawForm({ accounts, isTotpEnabled }: { accounts: WithdrawAccount[]
           />
         ) : null}
       </section>
-      <List className="site-card">
-        <TurnoverNote />
-      </List>
-      <Button block color="primary" size="large" loading={isSubmitting} onClick={() => void submit()}>
+      {audit?.isMet ? (
+        <List className="site-card">
+          <TurnoverNote />
+        </List>
+      ) : null}
+      {audit && !audit.isMet ? <TurnoverBlock remaining={audit.remainingAmount} /> : null}
+      <Button
+        block
+        color="primary"
+        size="large"
+        loading={isSubmitting}
+        loadingText={text.submitting}
+        disabled={!audit?.isMet}
+        onClick={() => void submit()}
+      >
         {text.withdrawSubmit}
       </Button>
     </>
@@ -242,11 +335,17 @@ function WithdrawHistory() {
       {list.map((order) => (
         <List.Item
           key={order.orderNo}
-          description={`${formatShanghaiTime(order.createdAt)} · ${order.accountLabel}`}
+          description={
+            <>
+              {formatShanghaiTime(order.createdAt)} · {order.accountLabel}
+              <br />
+              {text.fee} ¥{displayYuan(order.fee)} · {text.actualAmount} ¥{displayYuan(order.actualAmount)}
+            </>
+          }
           extra={
             <span className="finance-record-amount">
               <span>¥{displayYuan(order.amount)}</span>
-              <small className={statusClass(order.status)}>{text.withdrawStatuses[order.status]}</small>
+              <WithdrawStatusText status={order.status} />
             </span>
           }
         >
@@ -257,28 +356,14 @@ function WithdrawHistory() {
   );
 }
 
-function statusClass(status: 'pending' | 'approved' | 'rejected'): string {
-  switch (status) {
-    case 'pending':
-      return 'finance-status-pending';
-    case 'approved':
-      return 'finance-status-success';
-    case 'rejected':
-      return 'finance-status-failed';
-    default: {
-      const unknownStatus: never = status;
-      return unknownStatus;
-    }
-  }
-}
-
 function Withdrawal() {
   const { data: member } = useFinanceMember();
   const { data: accounts } = useWithdrawAccounts();
   const { data: wallet } = useWallet();
+  const { data: info } = useWithdrawInfo();
   const queryClient = useQueryClient();
   const [isPopupOpen, setIsPopupOpen] = useState(false);
-  if (!member || !accounts || !wallet) {
+  if (!member || !accounts || !wallet || !info) {
     return <p className="finance-empty">{text.loading}</p>;
   }
   // The wallet summary says whether a funds password is set; after setting one, ask again.
@@ -303,7 +388,7 @@ function Withdrawal() {
           onSetPassword={() => setIsPopupOpen(true)}
         />
       )}
-      {isReady ? <WithdrawForm accounts={accounts} isTotpEnabled={member.isTotpEnabled} /> : null}
+      {isReady ? <WithdrawForm accounts={accounts} isTotpEnabled={member.isTotpEnabled} info={info} /> : null}
       <WithdrawHistory />
       <FundsPasswordPopup isVisible={isPopupOpen} onClose={() => setIsPopupOpen(false)} onSet={markSet} />
     </>

@@ -1,26 +1,17 @@
-import { noticeCategories } from '@site/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
 
 const contentStaleMs = 5 * 60_000;
 
-export function useNotices(category: number) {
-  return useQuery({
-    queryKey: ['home', 'notices', category],
-    queryFn: ({ signal }) => callRoute('noticeList', { category }, { signal }),
-    staleTime: contentStaleMs,
-  });
-}
-
-export const useMarqueeNotices = () => useNotices(noticeCategories.marquee);
-export const usePopupNotices = () => useNotices(noticeCategories.popup);
+/** The banners: the home page's largest paint, so main.tsx asks for them before the first render. */
+export const stationAdsQuery = queryOptions({
+  queryKey: ['home', 'stationAds'],
+  queryFn: ({ signal }) => callRoute('stationAdList', undefined, { signal }),
+  staleTime: contentStaleMs,
+});
 
 export function useStationAds() {
-  return useQuery({
-    queryKey: ['home', 'stationAds'],
-    queryFn: ({ signal }) => callRoute('stationAdList', undefined, { signal }),
-    staleTime: contentStaleMs,
-  });
+  return useQuery(stationAdsQuery);
 }
 
 /** Floating icons for the H5 layout ('1') or the desktop site ('2'). */

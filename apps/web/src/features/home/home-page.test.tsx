@@ -39,6 +39,50 @@ describe('home page', () => {
     expect(screen.queryByText('安全提示')).toBeNull();
   });
 
+  it('shows a member the wallet strip: balance with ↻ and the money shortcuts', async () => {
+    sessionStorage.setItem('securityNoticeShown', '1');
+    localStorage.setItem('token', 'token-1');
+    fakeApi({
+      walletSummary: () => ({
+        mainBalance: '88.80',
+        withdrawalHoldBalance: '0.00',
+        bonusBalance: '0.00',
+        venues: [],
+        totalBalance: '88.80',
+        isAutoTransfer: false,
+        hasFundsPassword: false,
+      }),
+    });
+    renderApp('/');
+    const strip = await screen.findByRole('region', { name: '主钱包' });
+    expect(await within(strip).findByText('¥88.80')).toBeTruthy();
+    expect(within(strip).getByRole('button', { name: '刷新余额' })).toBeTruthy();
+    const shortcuts = within(strip)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(shortcuts).toEqual([
+      '/mine/finance/deposit',
+      '/mine/finance/transfer',
+      '/mine/finance/withdrawal',
+      '/mine/record/transRecord',
+    ]);
+    expect(screen.getByRole('heading', { level: 1, name: '星河娱乐' })).toBeTruthy();
+  });
+
+  it('tells a visitor to sign in instead of showing a balance', async () => {
+    sessionStorage.setItem('securityNoticeShown', '1');
+    fakeApi();
+    renderApp('/');
+    const strip = await screen.findByRole('region', { name: '主钱包' });
+    expect(within(strip).getByText('您还未登录')).toBeTruthy();
+    expect(
+      within(strip)
+        .getByRole('link', { name: /登录\/注册后查看/ })
+        .getAttribute('href'),
+    ).toBe('/user/login?redirect=%2F');
+    expect(within(strip).queryByRole('button', { name: '刷新余额' })).toBeNull();
+  });
+
   it('lists the seven game categories, each with the honest empty state', async () => {
     sessionStorage.setItem('securityNoticeShown', '1');
     fakeApi();

@@ -4,8 +4,8 @@ import { Badge, NoticeBar } from 'antd-mobile';
 import { SoundOutline } from 'antd-mobile-icons';
 import { messages } from '../../lib/messages.ts';
 import { modal } from '../../lib/modal-store.ts';
+import { useMarqueeNotices } from '../../lib/notices.ts';
 import { markNoticesRead, useCounter } from '../../lib/site-data.ts';
-import { useMarqueeNotices } from './api.ts';
 
 export function NoticeList({ notices }: { notices: readonly Notice[] }) {
   if (notices.length === 0) {
@@ -42,8 +42,13 @@ export function NoticeMarquee() {
       icon={<SoundOutline />}
       onClick={openList}
       extra={
-        <Badge content={unread > 0 ? Badge.dot : null} aria-label={messages.home.unreadNotices(unread)}>
-          <span className="notice-marquee__label">{messages.home.noticeLabel}</span>
+        <Badge content={unread > 0 ? Badge.dot : null}>
+          <span className="notice-marquee__label">
+            {messages.home.noticeLabel}
+            {unread > 0 ? (
+              <span className="visually-hidden">{messages.home.unreadNotices(unread)}</span>
+            ) : null}
+          </span>
         </Badge>
       }
     />

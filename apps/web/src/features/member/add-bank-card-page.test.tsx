@@ -40,6 +40,21 @@ const member = {
   lastLoginAt: null,
 };
 
+const withdrawInfo = {
+  minAmount: '100.00',
+  maxAmount: '50000.00',
+  dailyCountMax: 5,
+  fee: { rateBps: 0, fixedAmount: '0.00', capAmount: '0.00' },
+};
+
+const audit = {
+  requiredAmount: '0.00',
+  completedAmount: '0.00',
+  remainingAmount: '0.00',
+  isMet: true,
+  items: [],
+};
+
 const boundCard = {
   id: 3,
   kind: 'bank' as const,
@@ -82,13 +97,15 @@ describe('/mine/addBankCard', () => {
     expect(addBodies(fetchMock)).toHaveLength(0);
   });
 
-  it('binds a card from the withdrawal checklist, then goes back to the withdrawal page', async () => {
+  it('binds a card from the withdrawal checklist, then goes back to the withdrawal with it selected', async () => {
     localStorage.setItem('token', 'token-1');
     let accounts: (typeof boundCard)[] = [];
     const fetchMock = fakeApi({
       memberInfo: () => member,
       walletSummary: () => wallet,
       withdrawList: () => ({ list: [], total: 0, pageNum: 1, pageSize: 100 }),
+      withdrawInfo: () => withdrawInfo,
+      auditSummary: () => audit,
       identityStatus: () => approved,
       withdrawAccountBanks: () => banks,
       withdrawAccountList: () => accounts,
@@ -101,11 +118,13 @@ describe('/mine/addBankCard', () => {
     const accountRow = (await screen.findByText('提现账户')).closest('.adm-list-item') as HTMLElement;
     fireEvent.click(within(accountRow).getByRole('button', { name: '去设置' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/mine/addBankCard'));
+    expect(router.state.location.search).toBe('?returnTo=%2Fmine%2Ffinance%2Fwithdrawal');
 
     fireEvent.click(await screen.findByText('招商银行'));
     expect(screen.getByText('须与实名认证姓名（**丰）一致')).toBeTruthy();
     fillField('持卡人姓名', '张三丰');
-    fillField('银行卡号', '6222 0212');
+    fillField('银行卡号', '62220212');
+    expect((screen.getByLabelText(/^银行卡号\*?$/) as HTMLInputElement).value).toBe('6222 0212');
     clickLastButton('确认绑定');
     await vi.waitFor(() => expect(fieldErrors()).toEqual(['银行卡号须为16-19位数字']));
     expect(addBodies(fetchMock)).toHaveLength(0);
@@ -113,10 +132,12 @@ describe('/mine/addBankCard', () => {
     fillField('银行卡号', '6222 0212 3456 7890 128');
     clickLastButton('确认绑定');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/mine/finance/withdrawal'));
+    expect(router.state.location.search).toBe('?accountId=3');
     expect(addBodies(fetchMock)).toEqual([
       { kind: 'bank', bankCode: 'CMB', holderName: '张三丰', accountNumber: '6222021234567890128' },
     ]);
-    expect(await screen.findByText('招商银行(尾号0128)')).toBeTruthy();
+    const card = (await screen.findByRole('radio', { name: '招商银行(尾号0128)' })) as HTMLInputElement;
+    expect(card.checked).toBe(true);
   });
 
   it('keeps the bound holder name read-only and shows a server refusal on the card number', async () => {

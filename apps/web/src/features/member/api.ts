@@ -1,15 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
-
-export const memberInfoQuery = queryOptions({
-  queryKey: ['member', 'info'],
-  queryFn: ({ signal }) => callRoute('memberInfo', {}, { signal }),
-  retry: false,
-});
-
-export function useMemberInfo() {
-  return useQuery(memberInfoQuery);
-}
 
 export const loginHistoryPageSize = 10;
 

@@ -1,15 +1,15 @@
 import { isValidResidentId, realNamePattern } from '@site/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { callRoute, reportApiFailure } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { messages } from '../../lib/messages.ts';
 import { paths } from '../../lib/paths.ts';
+import { returnToOf, withReturnTo } from '../../lib/return-to.ts';
 import { showToast } from '../../lib/toast.ts';
 import { identityStatusQuery } from './identity-api.ts';
 import './member.css';
-import { MemberOnly } from './member-only.tsx';
 
 const text = messages.identity;
 
@@ -41,6 +41,7 @@ async function checkIdNumber(_rule: unknown, value: unknown) {
 function AuthenticationForm() {
   const [form] = Form.useForm<IdentityValues>();
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const submit = async (values: IdentityValues) => {
     try {
@@ -51,7 +52,7 @@ function AuthenticationForm() {
       );
       queryClient.setQueryData(identityStatusQuery.queryKey, status);
       showToast(text.submitted);
-      void navigate(paths.infoAudit, { replace: true });
+      void navigate(withReturnTo(paths.infoAudit, returnToOf(location.search)), { replace: true });
     } catch (caught) {
       const field =
         caught instanceof ApiError ? (caught.data as { field?: unknown } | null)?.field : undefined;
@@ -87,12 +88,10 @@ function AuthenticationForm() {
 /** /mine/userInfo/authentication: name and resident ID number, checked (GB 11643) before sending. */
 export function AuthenticationPage() {
   return (
-    <MemberOnly>
-      <div className="site-page">
-        <div className="site-card member-form">
-          <AuthenticationForm />
-        </div>
+    <div className="site-page">
+      <div className="site-card member-form">
+        <AuthenticationForm />
       </div>
-    </MemberOnly>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { WithdrawAccount } from '@site/contract';
+import { groupCardNumber, type WithdrawAccount } from '@site/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, List, Selector } from 'antd-mobile';
 import { useLocation, useNavigate } from 'react-router';
@@ -6,10 +6,10 @@ import { callRoute, reportApiFailure } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { messages } from '../../lib/messages.ts';
 import { paths } from '../../lib/paths.ts';
+import { returnToOf, returnWithAccount } from '../../lib/return-to.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useIdentityStatus } from './identity-api.ts';
 import './member.css';
-import { MemberOnly } from './member-only.tsx';
 import { RealNameGate } from './real-name-gate.tsx';
 
 const text = messages.identity;
@@ -53,7 +53,7 @@ function BoundCards({ accounts }: { accounts: readonly WithdrawAccount[] }) {
   return (
     <List header={text.myCards} className="site-card">
       {cards.map((card) => (
-        <List.Item key={card.id} extra={card.accountNumber} description={card.holderName}>
+        <List.Item key={card.id} extra={groupCardNumber(card.accountNumber)} description={card.holderName}>
           {card.bankName}
         </List.Item>
       ))}
@@ -66,7 +66,7 @@ interface CardFormProps {
   boundHolderName: string | undefined;
   /** Masked, as the identity status returns it: a hint, never a value to send. */
   verifiedName: string | null;
-  onBound: () => void;
+  onBound: (account: WithdrawAccount) => void;
 }
 
 function CardForm({ boundHolderName, verifiedName, onBound }: CardFormProps) {
@@ -79,7 +79,7 @@ function CardForm({ boundHolderName, verifiedName, onBound }: CardFormProps) {
   });
   const submit = async (values: CardValues) => {
     try {
-      await callRoute(
+      const account = await callRoute(
         'withdrawAccountAdd',
         {
           kind: 'bank',
@@ -91,7 +91,7 @@ function CardForm({ boundHolderName, verifiedName, onBound }: CardFormProps) {
       );
       await queryClient.invalidateQueries({ queryKey: accountsKey });
       showToast(text.bound);
-      onBound();
+      onBound(account);
     } catch (caught) {
       const field =
         caught instanceof ApiError ? (caught.data as { field?: unknown } | null)?.field : undefined;
@@ -134,7 +134,12 @@ function CardForm({ boundHolderName, verifiedName, onBound }: CardFormProps) {
           clearable={boundHolderName === undefined}
         />
       </Form.Item>
-      <Form.Item name="accountNumber" label={text.cardNumber} rules={cardRules.accountNumber}>
+      <Form.Item
+        name="accountNumber"
+        label={text.cardNumber}
+        rules={cardRules.accountNumber}
+        normalize={(value: string | undefined) => groupCardNumber((value ?? '').replace(/\D/g, ''))}
+      >
         <Input
           placeholder={text.cardNumberPlaceholder}
           maxLength={23}
@@ -158,7 +163,7 @@ function holderHint(boundHolderName: string | undefined, verifiedName: string | 
  * The bank-card binding shared by /mine/addBankCard and the verification flow's bindBankCard:
  * verify-first guidance, the bound cards, then the form.
  */
-function BankCardBinding({ onBound }: { onBound: () => void }) {
+function BankCardBinding({ onBound }: { onBound: (account: WithdrawAccount) => void }) {
   return (
     <RealNameGate hint={text.needIdentity}>
       <VerifiedBankCardBinding onBound={onBound} />
@@ -166,7 +171,7 @@ function BankCardBinding({ onBound }: { onBound: () => void }) {
   );
 }
 
-function VerifiedBankCardBinding({ onBound }: { onBound: () => void }) {
+function VerifiedBankCardBinding({ onBound }: { onBound: (account: WithdrawAccount) => void }) {
   const { data: identity } = useIdentityStatus();
   const { data: accounts, isPending: isAccountsPending } = useWithdrawAccounts();
   if (isAccountsPending) {
@@ -190,22 +195,26 @@ function VerifiedBankCardBinding({ onBound }: { onBound: () => void }) {
 export function BindBankCardPage() {
   const navigate = useNavigate();
   return (
-    <MemberOnly>
-      <div className="site-page">
-        <BankCardBinding onBound={() => void navigate(paths.userInfo)} />
-      </div>
-    </MemberOnly>
+    <div className="site-page">
+      <BankCardBinding onBound={() => void navigate(paths.userInfo)} />
+    </div>
   );
 }
 
 /**
  * /mine/addBankCard: the same binding, reached from the withdrawal page and the payout methods;
- * afterwards it goes back to where the member came from.
+ * afterwards it goes to `returnTo` with the new card selected (the withdrawal page sends it, and
+ * the verification on the way keeps it), or back to where the member came from.
  */
 export function AddBankCardPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const goBack = () => {
+  const returnTo = returnToOf(location.search);
+  const goBack = (account: WithdrawAccount) => {
+    if (returnTo !== undefined) {
+      void navigate(returnWithAccount(returnTo, account.id), { replace: true });
+      return;
+    }
     // 'default' is the key of the first entry: opened directly, there is no page to go back to.
     if (location.key === 'default') {
       void navigate(paths.withdrawMethods, { replace: true });
@@ -214,10 +223,8 @@ export function AddBankCardPage() {
     }
   };
   return (
-    <MemberOnly>
-      <div className="site-page">
-        <BankCardBinding onBound={goBack} />
-      </div>
-    </MemberOnly>
+    <div className="site-page">
+      <BankCardBinding onBound={goBack} />
+    </div>
   );
 }

@@ -24,6 +24,8 @@ describe('real-name verification pages', () => {
     localStorage.setItem('token', 'token-1');
     const fetchMock = fakeApi({ identitySubmit: () => approved, identityStatus: () => approved });
     const { router } = renderApp('/mine/userInfo/authentication');
+    // The page loads lazily: wait for its form before typing.
+    await screen.findByLabelText(/^真实姓名\*?$/);
     fillField('真实姓名', 'Zhang San');
     fillField('身份证号码', '110105194912310021');
     clickLastButton('提交认证');
@@ -53,6 +55,8 @@ describe('real-name verification pages', () => {
         new FakeFailure(10003, '参数错误：idNumber 该证件号已被其他账户使用', { field: 'idNumber' }),
     });
     renderApp('/mine/userInfo/authentication');
+    // The page loads lazily: wait for its form before typing.
+    await screen.findByLabelText(/^真实姓名\*?$/);
     fillField('真实姓名', '张三丰');
     fillField('身份证号码', '11010519491231002X');
     clickLastButton('提交认证');

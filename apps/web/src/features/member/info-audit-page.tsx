@@ -1,21 +1,29 @@
 import type { IdentityStatusView } from '@site/contract';
 import { Button, List, Tag } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { messages } from '../../lib/messages.ts';
 import { paths } from '../../lib/paths.ts';
+import { returnToOf, withReturnTo } from '../../lib/return-to.ts';
 import { formatShanghaiTime } from '../../lib/time.ts';
 import { useIdentityStatus } from './identity-api.ts';
 import './member.css';
-import { MemberOnly } from './member-only.tsx';
 
 const text = messages.identity;
-const tagColors = { none: 'default', pending: 'warning', approved: 'success', rejected: 'danger' } as const;
+/** The status tag's fill, dark enough for its white text to read at 4.5:1 (WCAG AA). */
+const tagColors = { none: '#5e626d', pending: '#9a5600', approved: '#137a41', rejected: '#b4263a' } as const;
 
+/** Approved, a flow that sent the member here (adding a payout account) continues where it was. */
 function NextStep({ status }: { status: IdentityStatusView['status'] }) {
   const navigate = useNavigate();
+  const returnTo = returnToOf(useLocation().search);
   if (status === 'approved') {
     return (
-      <Button block color="primary" size="large" onClick={() => void navigate(paths.bindBankCard)}>
+      <Button
+        block
+        color="primary"
+        size="large"
+        onClick={() => void navigate(returnTo ?? paths.bindBankCard, { replace: returnTo !== undefined })}
+      >
         {text.toBindCard}
       </Button>
     );
@@ -24,7 +32,12 @@ function NextStep({ status }: { status: IdentityStatusView['status'] }) {
     return null;
   }
   return (
-    <Button block color="primary" size="large" onClick={() => void navigate(paths.authentication)}>
+    <Button
+      block
+      color="primary"
+      size="large"
+      onClick={() => void navigate(withReturnTo(paths.authentication, returnTo))}
+    >
       {status === 'none' ? text.toAuthenticate : text.resubmit}
     </Button>
   );
@@ -65,10 +78,8 @@ function InfoAudit() {
 /** /mine/infoAudit: where the real-name verification stands, and the next step. */
 export function InfoAuditPage() {
   return (
-    <MemberOnly>
-      <div className="site-page">
-        <InfoAudit />
-      </div>
-    </MemberOnly>
+    <div className="site-page">
+      <InfoAudit />
+    </div>
   );
 }

@@ -1,11 +1,12 @@
 import { totpDigits } from '@site/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, List, Popup, Switch } from 'antd-mobile';
+import { Button, Form, Input, List, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { callRoute } from '../../lib/api-client.ts';
+import { memberInfoQuery } from '../../lib/member-info.ts';
 import { messages } from '../../lib/messages.ts';
+import { ResponsiveSheet } from '../../lib/responsive-sheet.tsx';
 import { showToast } from '../../lib/toast.ts';
-import { memberInfoQuery } from './api.ts';
 import { copyText } from './copy-text.ts';
 
 const text = messages.member;
@@ -41,7 +42,6 @@ function EnableForm({ secret, onDone }: { secret: string; onDone(): void }) {
         </Button>
       }
     >
-      <Form.Header>{text.totpSetupTitle}</Form.Header>
       <p className="member-totp__step">{text.totpSetupStep1}</p>
       <div className="member-totp__secret">
         <span className="member-totp__label">{text.totpSecret}</span>
@@ -74,7 +74,6 @@ function DisableForm({ onDone }: { onDone(): void }) {
         </Button>
       }
     >
-      <Form.Header>{text.totpDisableTitle}</Form.Header>
       <p className="member-totp__step">{text.totpDisableText}</p>
       <Form.Item name="code" label={messages.auth.totpCode} rules={codeRules}>
         <CodeInput />
@@ -133,15 +132,17 @@ export function TwoFactorItem({ isEnabled }: { isEnabled: boolean }) {
       >
         {text.totp}
       </List.Item>
-      <Popup
+      <ResponsiveSheet
+        title={panel.kind === 'disable' ? text.totpDisableTitle : text.totpSetupTitle}
         visible={panel.kind !== 'closed'}
         onMaskClick={close}
+        onClose={close}
         bodyClassName="member-popup"
         destroyOnClose
       >
         {panel.kind === 'enable' ? <EnableForm secret={panel.secret} onDone={done} /> : null}
         {panel.kind === 'disable' ? <DisableForm onDone={done} /> : null}
-      </Popup>
+      </ResponsiveSheet>
     </>
   );
 }

@@ -23,7 +23,7 @@ describe('member profile page', () => {
     expect(router.state.location.search).toBe('?redirect=%2Fmine%2FuserInfo');
   });
 
-  it('shows the profile in Shanghai time, the login history and 我的 in the tab bar', async () => {
+  it('shows the profile in Shanghai time and the login history, as an inner page of 我的 with a back arrow', async () => {
     localStorage.setItem('token', 'token-1');
     fakeApi({
       memberInfo: () => member,
@@ -47,7 +47,7 @@ describe('member profile page', () => {
     expect(screen.getByText('2026/11/02 00:30:00')).toBeTruthy();
     expect(await screen.findByText('2026/11/02 09:02:03')).toBeTruthy();
     expect(screen.getByText('IP 203.0.113.9')).toBeTruthy();
-    expect(screen.getByText('我的')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '返回' })).toBeTruthy();
   });
 
   it('starts two-factor setup from the switch and shows the secret to copy', async () => {

@@ -1,17 +1,11 @@
 import type { MemberInfo } from '@site/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, List } from 'antd-mobile';
-import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
-import { callRoute } from '../../lib/api-client.ts';
+import { useNavigate } from 'react-router';
+import { useMemberInfo } from '../../lib/member-info.ts';
 import { messages } from '../../lib/messages.ts';
-import { modal } from '../../lib/modal-store.ts';
-import { loginPathFor, paths } from '../../lib/paths.ts';
-import { useIsSignedIn } from '../../lib/session.ts';
+import { paths } from '../../lib/paths.ts';
 import { formatShanghaiTime } from '../../lib/time.ts';
-import { showToast } from '../../lib/toast.ts';
-import { clearToken } from '../../lib/token.ts';
-import { useMemberInfo } from './api.ts';
+import { useLogout } from '../../lib/use-logout.ts';
 import { copyText } from './copy-text.ts';
 import { displayPhone } from './format.ts';
 import { useIdentityStatus } from './identity-api.ts';
@@ -61,25 +55,10 @@ function IdentityItem() {
   );
 }
 
-function useLogout() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  return async () => {
-    if (!(await modal.confirm({ content: text.logoutConfirm }))) {
-      return;
-    }
-    await callRoute('logout', undefined, { isSilent: true }).catch(() => undefined);
-    clearToken();
-    queryClient.removeQueries({ queryKey: ['member'] });
-    showToast(text.loggedOut);
-    void navigate(paths.login, { replace: true });
-  };
-}
-
 function MemberProfile() {
   const navigate = useNavigate();
   const { data: member } = useMemberInfo();
-  const logout = useLogout();
+  const logout = useLogout(paths.login);
   if (!member) {
     return <p className="member-loading">{text.loading}</p>;
   }
@@ -119,20 +98,8 @@ function MemberProfile() {
   );
 }
 
-/**
- * /mine/userInfo: profile, account security (password, two-factor), login history and 退出登录.
- * A visitor without a session goes to login; a session that ends here (auth error, 6001, logout)
- * leaves the redirect to the shared behaviours, which send /mine pages home or to login.
- */
+/** /mine/userInfo: profile, account security (password, two-factor), login history and 退出登录. */
 export function UserInfoPage() {
-  const isSignedIn = useIsSignedIn();
-  const [wasSignedInAtOpen] = useState(isSignedIn);
-  if (!wasSignedInAtOpen) {
-    return <Navigate to={loginPathFor(paths.userInfo)} replace />;
-  }
-  if (!isSignedIn) {
-    return null;
-  }
   return (
     <div className="site-page">
       <MemberProfile />

@@ -1,11 +1,11 @@
 import { Button, Collapse, List, Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router';
-import { messages } from '../../lib/messages.ts';
 import { paths } from '../../lib/paths.ts';
 import './tutorial.css';
+import { tutorialText } from './tutorial-messages.ts';
 import { TutorialSteps } from './tutorial-steps.tsx';
 
-const text = messages.tutorial;
+const text = tutorialText;
 
 type LinkKey = keyof typeof text.links;
 
@@ -47,22 +47,24 @@ function Networks() {
       </h2>
       <div className="tutorial-networks">
         {text.networks.map((network) => (
-          <dl key={network.name} className="tutorial-network">
-            <div className="tutorial-network__name">
+          <div key={network.name} className="tutorial-network">
+            <h3 className="tutorial-network__name">
               {network.name}
               {network.tag ? (
                 <Tag color="danger" fill="outline">
                   {network.tag}
                 </Tag>
               ) : null}
-            </div>
-            {(['chain', 'address', 'example', 'fee', 'speed'] as const).map((key) => (
-              <div key={key} className="tutorial-network__row">
-                <dt>{labels[key]}</dt>
-                <dd>{network[key]}</dd>
-              </div>
-            ))}
-          </dl>
+            </h3>
+            <dl className="tutorial-network__facts">
+              {(['chain', 'address', 'example', 'fee', 'speed'] as const).map((key) => (
+                <div key={key} className="tutorial-network__row">
+                  <dt>{labels[key]}</dt>
+                  <dd>{network[key]}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
         ))}
       </div>
       <p className="tutorial-warning">{text.networkWarning}</p>

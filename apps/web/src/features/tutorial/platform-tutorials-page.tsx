@@ -1,10 +1,10 @@
 import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
-import { messages } from '../../lib/messages.ts';
 import './tutorial.css';
+import { tutorialText } from './tutorial-messages.ts';
 import { TutorialSteps } from './tutorial-steps.tsx';
 
-const text = messages.tutorial;
+const text = tutorialText;
 
 type Platform = (typeof text.platforms)[number];
 

@@ -1,4 +1,5 @@
 import { formatMoneyDisplay, parseYuan } from '@site/contract';
+import './money.css';
 
 /** A wire yuan string as `1,234.50`; `--` when the text is not a yuan amount. */
 export function displayYuan(text: string | undefined, options?: { sign?: boolean }): string {
@@ -11,7 +12,7 @@ export function BigMoney({ amount, className }: { amount: string | undefined; cl
   const shown = displayYuan(amount);
   const [integerPart, fractionPart] = shown.split('.');
   return (
-    <span className={`finance-big-money ${className ?? ''}`} data-testid="big-money">
+    <span className={`big-money ${className ?? ''}`} data-testid="big-money">
       <small>¥</small>
       {integerPart}
       {fractionPart === undefined ? null : <small>.{fractionPart}</small>}

@@ -1,0 +1,19 @@
+const shanghaiTime = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+
+/** Times travel as ISO-8601 UTC; staff read them in Beijing time, as the member site shows them. */
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) {
+    return '-';
+  }
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : shanghaiTime.format(date).replaceAll('/', '-');
+}
