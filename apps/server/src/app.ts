@@ -29,8 +29,10 @@ import { allowInlineStyles, registerSecurityHeaders } from './http/security-head
 import { registerIdentityRoutes } from './identity/routes.ts';
 import { registerMemberRoutes } from './member/routes.ts';
 import { registerOperatorRoutes } from './operator/routes.ts';
+import { registerReportRoutes } from './report/routes.ts';
 import { accessResolversOf, type Services } from './services.ts';
 import { registerSessionRoutes } from './session/routes.ts';
+import { registerSiteAdminRoutes } from './site/admin-routes.ts';
 import { registerSiteRoutes } from './site/routes.ts';
 import type { Clock } from './stores/clock.ts';
 import type { Stores } from './stores/stores.ts';
@@ -102,8 +104,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSessionRoutes(route, deps.services.sessions);
   registerMemberRoutes(route, deps.services.members, deps.services.cashier);
   registerOperatorRoutes(route, deps.services.operators, deps.services.memberView);
+  registerSiteAdminRoutes(route, deps.services.sites);
   registerCashierRoutes(route, deps.services.cashier);
   registerIdentityRoutes(route, deps.services.identity);
+  registerReportRoutes(route, deps.services.reports);
   registrar.assertEveryRouteRegistered();
   registerSandboxGateway(app, deps.services.cashier);
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -2,17 +2,23 @@ import { auditMigration, cashierActionsToAuditMigration } from './audit/migratio
 import {
   cashierAdjustmentApprovalMigration,
   cashierMigration,
+  cashierReportDayIndexMigration,
+  cashierWithdrawAccountNumberIndexMigration,
   cashierWithdrawFeeMigration,
   cashierWithdrawReviewMigration,
 } from './cashier/migration.ts';
 import type { Migration } from './db/migrations.ts';
-import { identityMigration, identityRealNameIndexMigration } from './identity/migration.ts';
+import {
+  identityMigration,
+  identityRealNameIndexMigration,
+  identityReviewMigration,
+} from './identity/migration.ts';
 import {
   ledgerDerivedBalancesMigration,
   ledgerEntryPairsMigration,
   ledgerMigration,
 } from './ledger/migration.ts';
-import { memberPhoneIndexMigration } from './member/migration.ts';
+import { memberCreatedIndexMigration, memberPhoneIndexMigration } from './member/migration.ts';
 import { memberNotesMigration, operatorStaffMigration } from './operator/migration.ts';
 import { authMigration, loginHistoryIpIndexMigration } from './session/migration.ts';
 import { siteMigration } from './site/migration.ts';
@@ -41,4 +47,8 @@ export const migrations: ReadonlyArray<Migration> = [
   cashierActionsToAuditMigration,
   cashierWithdrawReviewMigration,
   cashierAdjustmentApprovalMigration,
+  identityReviewMigration,
+  cashierWithdrawAccountNumberIndexMigration,
+  cashierReportDayIndexMigration,
+  memberCreatedIndexMigration,
 ];

@@ -6,6 +6,7 @@ import type { DatabaseTarget } from './db/database.ts';
 import { createServices, type Services } from './services.ts';
 import type { RemoteCaptchaConfig } from './session/captcha.ts';
 import { seedDemoData } from './site/seed.ts';
+import type { Clock } from './stores/clock.ts';
 import type { Stores } from './stores/stores.ts';
 
 /** The database a node, or a command beside it, opens: DATABASE_URL, else PGlite under DATA_DIR. */
@@ -50,7 +51,7 @@ export async function createNode(options: NodeOptions): Promise<Node> {
     remoteCaptcha,
     ...(sandboxGatewaySecret ? { sandboxGatewaySecret } : {}),
   });
-  await seedDemoData({ db: stores.db, sites: services.sites, clock }, options.defaultSiteId);
+  await seedDemo(stores, services, clock, options.defaultSiteId);
   const app = await buildApp({ ...appDeps, services, isSandboxMode });
   return {
     app,
@@ -62,4 +63,15 @@ export async function createNode(options: NodeOptions): Promise<Node> {
       await stores.close();
     },
   };
+}
+
+/** Demo data on a fresh install (nothing on a database that has a site): the sites and their channels. */
+export function seedDemo(stores: Stores, services: Services, clock: Clock, siteId: number) {
+  const deps = {
+    db: stores.db,
+    sites: services.sites,
+    clock,
+    copyDepositChannels: services.cashier.copyChannels,
+  };
+  return seedDemoData(deps, siteId);
 }

@@ -9,6 +9,7 @@ import { createTotpCheck } from './member/totp.ts';
 import { createMemberView, type MemberView } from './operator/member-view.ts';
 import { createOperatorService, type OperatorService } from './operator/service.ts';
 import { createOutboxService, type OutboxService } from './outbox/service.ts';
+import { createReportService, type ReportService } from './report/service.ts';
 import { createCaptchaService, type RemoteCaptchaConfig } from './session/captcha.ts';
 import { createSessionService, type SessionService } from './session/service.ts';
 import { createLoginThrottle, twoFactorThrottleRules } from './session/throttle.ts';
@@ -27,6 +28,7 @@ export interface Services {
   memberView: MemberView;
   cashier: CashierService;
   identity: IdentityService;
+  reports: ReportService;
   close(): Promise<void>;
 }
 
@@ -42,13 +44,19 @@ export async function createServices(
   clock: Clock,
   options: ServiceOptions = {},
 ): Promise<Services> {
-  const sites = await createSiteService({ db: stores.db, pubsub: stores.pubsub, clock });
+  const audit = createAuditLog({ db: stores.db, clock });
+  const sites = await createSiteService({ db: stores.db, pubsub: stores.pubsub, clock, audit });
   // One hasher, so members and operators share one cap on concurrent argon2id work.
   const hasher = createPasswordHasher();
   const ledger = createLedgerService({ db: stores.db, clock });
-  const audit = createAuditLog({ db: stores.db, clock });
   const accounts = await createAccountServices(stores, clock, { sites, hasher, audit, options });
-  const identity = createIdentityService({ db: stores.db, clock });
+  const identity = createIdentityService({
+    db: stores.db,
+    clock,
+    isSandboxMode: options.isSandboxMode ?? false,
+    audit,
+    members: accounts.members,
+  });
   const cashier = createCashierService({
     db: stores.db,
     clock,
@@ -56,10 +64,20 @@ export async function createServices(
     hasher,
     verifySecondFactor: accounts.members.verifySecondFactor,
     memberSiteIdOf: accounts.members.memberSiteIdOf,
+    memberIdOf: async (siteId, username) => (await accounts.members.findByUsername(siteId, username))?.id,
     verifiedRealNameOf: identity.verifiedRealNameOf,
     gatewaySecret: options.sandboxGatewaySecret,
     isSandboxMode: options.isSandboxMode ?? false,
     audit,
+  });
+  const reports = createReportService({
+    clock,
+    members: accounts.members,
+    cashier,
+    sessions: accounts.sessions,
+    ledger,
+    pendingIdentities: async (siteId) =>
+      (await identity.review.list(siteId, { status: 'pending', pageNum: 1, pageSize: 1 })).total,
   });
   return {
     sites,
@@ -67,6 +85,7 @@ export async function createServices(
     ...accounts,
     identity,
     cashier,
+    reports,
     memberView: createMemberView({
       db: stores.db,
       clock,

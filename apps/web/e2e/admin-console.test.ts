@@ -151,8 +151,18 @@ describe(`operator console at ${desktop.width} x ${desktop.height}`, () => {
     const secret = ((await page.locator('.login-totp-secret code').textContent()) ?? '').trim();
     await page.getByLabel('动态验证码').fill(totpCodeAt(secret, totpStepAt(Date.now())));
     await page.getByRole('button', { name: '验证并登录' }).click();
-    await page.waitForURL(/\/admin\/member\/list/);
+    // 财务 opens on 仪表盘: the site's day, the queues waiting for it, the ledger and the charts.
+    await page.waitForURL(/\/admin\/dashboard\/overview/);
     await page.getByText('e2ecashier').waitFor();
+    await page.getByRole('link', { name: '提现待审核 2' }).waitFor();
+    await page.getByText('账平').waitFor();
+    await page
+      .getByRole('img', { name: /每日存款金额与提现金额柱状图/ })
+      .locator('canvas')
+      .waitFor();
+    await page.getByRole('menuitem', { name: '每日资金报表' }).click();
+    await page.waitForURL(/\/admin\/cashier\/daily-report/);
+    await page.getByText(/^合计：/).waitFor();
     await expect(page.getByRole('menuitem', { name: '员工与角色' }).count()).resolves.toBe(0);
 
     // 会员: the search (kept in the URL) finds the member, a click opens the member's detail.

@@ -34,6 +34,65 @@ export const depositChannelSchema = z.object({
 });
 export type DepositChannel = z.infer<typeof depositChannelSchema>;
 
+/** A channel as staff see it in the settings: enabled or not, with its display order. */
+export const adminDepositChannelSchema = depositChannelSchema.extend({
+  sort: z.number().int().describe('display order on the deposit page, smallest first'),
+  isEnabled: z.boolean(),
+  isOffered: z
+    .boolean()
+    .describe('members see it now: enabled, and a gateway channel only while the sandbox gateway serves'),
+});
+export type AdminDepositChannel = z.infer<typeof adminDepositChannelSchema>;
+
+/** The most a channel's per-order limit may be set to: 10,000,000.00 yuan. */
+export const depositChannelLimitMaxFen = fen(1_000_000_000n);
+export const depositChannelSortMax = 9_999;
+
+/**
+ * Why a channel's per-order limits are not acceptable, naming the field; undefined when they are:
+ * both positive, at most `depositChannelLimitMaxFen`, and the minimum not above the maximum.
+ */
+export function depositLimitsProblem(
+  minAmount: string,
+  maxAmount: string,
+): { field: 'minAmount' | 'maxAmount'; message: string } | undefined {
+  const minFen = parseYuan(minAmount);
+  const maxFen = parseYuan(maxAmount);
+  for (const [field, amountFen] of [
+    ['minAmount', minFen],
+    ['maxAmount', maxFen],
+  ] as const) {
+    if (amountFen === undefined || amountFen <= 0n) {
+      return { field, message: '须为大于 0 的金额' };
+    }
+    if (amountFen > depositChannelLimitMaxFen) {
+      return { field, message: `不能超过${formatFen(depositChannelLimitMaxFen)}元` };
+    }
+  }
+  if (minFen !== undefined && maxFen !== undefined && minFen > maxFen) {
+    return { field: 'maxAmount', message: '单笔最高金额不能低于最低金额' };
+  }
+  return undefined;
+}
+
+/** Staff change one channel of their site: its name and tag, per-order limits, order and on/off. */
+export const depositChannelUpdateBodySchema = z
+  .object({
+    channelId: int4IdSchema,
+    name: z.string().trim().min(1, '请输入通道名称').max(20, '通道名称不能超过 20 个字'),
+    tag: z.string().trim().max(8, '角标不能超过 8 个字').default(''),
+    minAmount: yuanAmountSchema,
+    maxAmount: yuanAmountSchema,
+    sort: z.int().min(0).max(depositChannelSortMax),
+    isEnabled: z.boolean(),
+  })
+  .superRefine((body, context) => {
+    const problem = depositLimitsProblem(body.minAmount, body.maxAmount);
+    if (problem) {
+      context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    }
+  });
+
 export const depositStatuses = ['pending', 'paid', 'rejected', 'expired'] as const;
 export type DepositStatus = (typeof depositStatuses)[number];
 
@@ -216,21 +275,46 @@ export function parseWithdrawFee(fee: WithdrawInfo['fee']): WithdrawFeeRule | un
 
 export const turnoverSources = ['deposit', 'bonus', 'adjustment'] as const;
 
+export const auditItemSchema = z.object({
+  source: z.enum(turnoverSources),
+  sourceRef: z.string(),
+  requiredAmount: z.string(),
+  completedAmount: z.string(),
+  createdAt: isoTime,
+});
+
 export const auditSummarySchema = z.object({
   requiredAmount: z.string(),
   completedAmount: z.string(),
   remainingAmount: z.string(),
   isMet: z.boolean(),
+  items: z.array(auditItemSchema),
+});
+
+/**
+ * A member's turnover audit as staff see it: the member's own summary (the same figures as
+ * `/fd/api/v1/audit/summary`), each requirement's remainder, and whether a withdrawal would pass
+ * the rules now, with the reasons it would not.
+ */
+export const adminTurnoverAuditSchema = auditSummarySchema.extend({
+  memberId: z.number().int(),
+  username: z.string(),
   items: z.array(
-    z.object({
-      source: z.enum(turnoverSources),
-      sourceRef: z.string(),
-      requiredAmount: z.string(),
-      completedAmount: z.string(),
-      createdAt: isoTime,
+    auditItemSchema.extend({
+      remainingAmount: z.string(),
+      isMet: z.boolean(),
     }),
   ),
+  withdrawal: z.object({
+    isAllowed: z.boolean().describe('the rules checked on a withdrawal request pass now (balance aside)'),
+    blockers: z.array(z.string()).describe('why a withdrawal would be refused now; empty when allowed'),
+    hasFundsPassword: z.boolean(),
+    payoutAccountCount: z.number().int(),
+    withdrawalsToday: z.number().int().describe('since midnight Asia/Shanghai, rejected ones aside'),
+    dailyCountMax: z.number().int(),
+  }),
 });
+export type AdminTurnoverAudit = z.infer<typeof adminTurnoverAuditSchema>;
 
 /** Withdrawal rules, in fen, and the deposit order lifetime. */
 export const cashierLimits = {

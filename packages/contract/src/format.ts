@@ -154,6 +154,11 @@ export function subtractFen(a: Fen, b: Fen): Fen {
 }
 
 /** The same amount the other way: a debit shown against a credit. */
+/** The smaller of two amounts (Math.min takes no bigint). */
+export function minFen(a: Fen, b: Fen): Fen {
+  return a < b ? a : b;
+}
+
 export function negatedFen(amount: Fen): Fen {
   return fen(-amount);
 }

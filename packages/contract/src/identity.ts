@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { int4Max } from './http.ts';
+import { int8IdSchema, pageQuery } from './http-schemas.ts';
 
 /**
  * Real-name verification: a member's legal name and mainland resident ID number (GB 11643),
- * checked here on both sides, then verified by the site (the sandbox verifier decides at once).
+ * checked here on both sides, then decided by the site's staff in the review queue (in sandbox
+ * mode a site may let the sandbox verifier approve adults at once). Minors are refused at once.
  */
 const residentIdWeights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
 const residentIdCheckChars = '10X98765432';
@@ -94,3 +97,65 @@ export const identityStatusSchema = z.object({
   reviewedAt: z.string().nullable().describe('ISO-8601 UTC time'),
 });
 export type IdentityStatusView = z.infer<typeof identityStatusSchema>;
+
+/**
+ * Identity review (实名审核) for staff: the site's submissions with name and ID number in full, as
+ * a reviewer must compare them. A decision names the submission it saw (`submissionNo` counts the
+ * member's submissions), so a resubmission after a rejection is never decided unseen.
+ */
+export const identityReviewStatuses = ['pending', 'approved', 'rejected'] as const;
+export type IdentityReviewStatus = (typeof identityReviewStatuses)[number];
+
+export const identityReviewQuerySchema = pageQuery.extend({
+  status: z.enum(identityReviewStatuses).optional(),
+  username: z.string().trim().min(1).max(64, '用户名过长').optional(),
+});
+
+export const identityReviewEntrySchema = z.object({
+  memberId: z.number().int(),
+  username: z.string(),
+  submissionNo: z.number().int(),
+  realName: z.string(),
+  idNumber: z.string(),
+  ageYears: z.number().int().describe('whole years on the day listed, from the ID number'),
+  status: z.enum(identityReviewStatuses),
+  reason: z.string().describe('why it was rejected; empty otherwise'),
+  submittedAt: z.string().describe('ISO-8601 UTC time'),
+  reviewedAt: z.string().nullable().describe('ISO-8601 UTC time'),
+  reviewer: z
+    .string()
+    .nullable()
+    .describe('the staff member who decided; null while pending or when automatic'),
+});
+export type IdentityReviewEntry = z.infer<typeof identityReviewEntrySchema>;
+
+const reviewTarget = {
+  memberId: int8IdSchema,
+  submissionNo: z.int().min(1).max(int4Max),
+};
+
+export const identityApproveBodySchema = z.object({
+  ...reviewTarget,
+  reason: z.string().trim().max(200, '备注最多200字').default('').describe('kept in the audit log only'),
+});
+
+export const identityRejectBodySchema = z.object({
+  ...reviewTarget,
+  reason: z
+    .string()
+    .trim()
+    .min(2, '请填写拒绝原因（至少2个字）')
+    .max(200, '原因最多200字')
+    .describe('shown to the member'),
+});
+
+/**
+ * How a site decides submissions: by staff in the review queue, or (sandbox only, where no real
+ * identity check exists) at once by the sandbox verifier. Minors are refused at once either way.
+ */
+export const identityReviewRuleSchema = z.object({
+  isManualReview: z.boolean(),
+  isAutoReviewAvailable: z.boolean().describe('false outside sandbox mode: every submission waits for staff'),
+});
+
+export const identityReviewRuleBodySchema = z.object({ isManualReview: z.boolean() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { walletSummarySchema, withdrawAccountSchema } from './cashier.ts';
+import { recordQueryWith, walletSummarySchema, withdrawAccountSchema } from './cashier.ts';
 import { pageQuery } from './http-schemas.ts';
 import { identityStatusSchema } from './identity.ts';
 
@@ -52,4 +52,33 @@ export const memberDetailSchema = z.object({
   wallet: walletSummarySchema,
   payoutAccounts: z.array(withdrawAccountSchema),
   notes: z.array(memberNoteSchema),
+});
+
+/** A staff action on a member's account: the reason goes to the audit log. */
+export const memberActionBodySchema = memberUsernameBodySchema.extend({
+  reason: z.string().trim().min(2, '请填写原因（至少2个字）').max(200, '原因最多200字'),
+});
+
+/**
+ * A staff password reset: the old password stops working at once, every session ends, and a reset
+ * code goes to the phone (else the e-mail) the member registered; the member sets the new password
+ * on the site's 找回密码 page. Staff never see a password or the code.
+ */
+export const memberPasswordResetSchema = z.object({
+  channel: z.enum(['sms', 'email']),
+  /** Masked, as staff read it to the member: 138****0000. */
+  recipient: z.string(),
+});
+
+export const memberLogoutResultSchema = z.object({
+  sessionsEnded: z.number().int().describe('live sessions ended (0 when the member was signed out)'),
+});
+
+/** One page of a member's deposit or withdrawal orders, newest first. */
+export const memberOrdersQuerySchema = pageQuery.extend(memberUsernameBodySchema.shape);
+
+/** One page of a member's wallet entries from the ledger, optionally within [startTime, endTime). */
+export const memberLedgerQuerySchema = recordQueryWith({
+  ...memberUsernameBodySchema.shape,
+  wallet: z.enum(['main', 'bonus']).default('main'),
 });

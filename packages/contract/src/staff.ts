@@ -12,10 +12,16 @@ export const operatorPermissions = [
   'risk.write',
   'member.read',
   'member.note',
+  'member.write',
+  'identity.review',
+  'identity.settings',
   'cashier.read',
   'cashier.review',
   'cashier.adjust',
   'cashier.settings',
+  'report.read',
+  'site.read',
+  'site.write',
   'sandbox.read',
   'staff.manage',
   'audit.read',
@@ -40,16 +46,25 @@ export const operatorRoleNames: Record<OperatorRole, string> = {
 
 /**
  * The permissions of each role, shared by the server (which enforces them on every call) and the
- * console (which hides what a role cannot do). 运营 gains its content permissions with the
- * console's site pages.
+ * console (which hides what a role cannot do). 运营 edits the site's content (站点); 客服 reads it,
+ * to answer players about notices and maintenance.
  */
 export const operatorRolePermissions: Record<OperatorRole, ReadonlyArray<OperatorPermission>> = {
   super_admin: operatorPermissions,
   site_admin: operatorPermissions.filter((permission) => permission !== 'staff.manage'),
-  finance: ['member.read', 'member.note', 'cashier.read', 'cashier.review', 'cashier.adjust'],
-  risk: ['member.read', 'member.note', 'risk.read', 'risk.write', 'cashier.read'],
-  support: ['member.read', 'member.note', 'risk.read'],
-  content: [],
+  finance: ['member.read', 'member.note', 'cashier.read', 'cashier.review', 'cashier.adjust', 'report.read'],
+  risk: [
+    'member.read',
+    'member.note',
+    'member.write',
+    'risk.read',
+    'risk.write',
+    'identity.review',
+    'cashier.read',
+    'report.read',
+  ],
+  support: ['member.read', 'member.note', 'risk.read', 'site.read'],
+  content: ['site.read', 'site.write'],
 };
 
 export function roleHasPermission(role: OperatorRole, permission: OperatorPermission): boolean {

@@ -7,13 +7,24 @@ import { LoginPage } from '../features/auth/login-page.tsx';
 import { ActionsPage } from '../features/cashier/actions-page.tsx';
 import { AdjustPage } from '../features/cashier/adjust-page.tsx';
 import { AdjustRequestsPage } from '../features/cashier/adjust-requests-page.tsx';
+import { ChannelsPage } from '../features/cashier/channels-page.tsx';
 import { DepositsPage } from '../features/cashier/deposits-page.tsx';
 import { CashierSettingsPage } from '../features/cashier/settings-page.tsx';
+import { TurnoverAuditPage } from '../features/cashier/turnover-audit-page.tsx';
 import { WithdrawalsPage } from '../features/cashier/withdrawals-page.tsx';
+import { DailyMoneyReportPage } from '../features/dashboard/daily-money-page.tsx';
+import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { MemberDetailPage } from '../features/member/member-detail-page.tsx';
 import { MembersPage } from '../features/member/members-page.tsx';
 import { BlocksPage } from '../features/risk/blocks-page.tsx';
+import { IdentityReviewPage } from '../features/risk/identity-review-page.tsx';
+import { LinkedAccountsPage } from '../features/risk/linked-accounts-page.tsx';
 import { MemberLoginsPage } from '../features/risk/member-logins-page.tsx';
+import { AdsPage } from '../features/site/ads-page.tsx';
+import { IconsPage } from '../features/site/icons-page.tsx';
+import { NamingPage } from '../features/site/naming-page.tsx';
+import { NoticesPage } from '../features/site/notices-page.tsx';
+import { SiteSettingsPage } from '../features/site/settings-page.tsx';
 import { AuditPage } from '../features/system/audit-page.tsx';
 import { OutboxPage } from '../features/system/outbox-page.tsx';
 import { StaffPage } from '../features/system/staff-page.tsx';
@@ -22,15 +33,26 @@ import { ConsoleLayout } from './layout.tsx';
 import { homePath, type MenuPageKey, memberDetailPath, menuSections } from './menu.ts';
 
 const pageElements = {
+  dashboard: <DashboardPage />,
+  dailyMoney: <DailyMoneyReportPage />,
   members: <MembersPage />,
   deposits: <DepositsPage />,
   withdrawals: <WithdrawalsPage />,
   adjust: <AdjustPage />,
   adjustRequests: <AdjustRequestsPage />,
   actions: <ActionsPage />,
+  turnoverAudit: <TurnoverAuditPage />,
+  depositChannels: <ChannelsPage />,
   cashierSettings: <CashierSettingsPage />,
   blocks: <BlocksPage />,
   memberLogins: <MemberLoginsPage />,
+  identityReview: <IdentityReviewPage />,
+  linkedAccounts: <LinkedAccountsPage />,
+  siteSettings: <SiteSettingsPage />,
+  notices: <NoticesPage />,
+  ads: <AdsPage />,
+  icons: <IconsPage />,
+  naming: <NamingPage />,
   staff: <StaffPage />,
   audit: <AuditPage />,
   outbox: <OutboxPage />,

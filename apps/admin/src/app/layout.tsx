@@ -1,5 +1,7 @@
 import {
   AlertOutlined,
+  DashboardOutlined,
+  GlobalOutlined,
   LogoutOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -18,9 +20,11 @@ import { useSessionState } from '../lib/use-session.ts';
 import { type MenuSection, memberDetailPath, visibleMenu } from './menu.ts';
 
 const sectionIcons = {
+  dashboard: <DashboardOutlined />,
   member: <TeamOutlined />,
   cashier: <WalletOutlined />,
   risk: <AlertOutlined />,
+  site: <GlobalOutlined />,
   system: <SettingOutlined />,
 } satisfies Record<MenuSection['key'], ReactNode>;
 
@@ -113,7 +117,9 @@ export function ConsoleLayout() {
           routes: section.pages.map((page) => ({ path: page.path, name: page.name })),
         })),
       }}
-      menu={{ defaultOpenAll: true }}
+      // Every group stays open, also after the console sends staff on to their home page (ProLayout
+      // otherwise folds the groups around the page a route change lands on).
+      menu={{ defaultOpenAll: true, ignoreFlatMenu: true }}
       menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
       actionsRender={() => [
         <SiteSwitcher key="site" operator={operator} siteId={siteId} />,

@@ -1,15 +1,26 @@
 import type { OperatorPermission } from '@site/contract';
 
 export type MenuPageKey =
+  | 'dashboard'
+  | 'dailyMoney'
   | 'members'
   | 'deposits'
   | 'withdrawals'
   | 'adjust'
   | 'adjustRequests'
   | 'actions'
+  | 'turnoverAudit'
+  | 'depositChannels'
   | 'cashierSettings'
   | 'blocks'
   | 'memberLogins'
+  | 'identityReview'
+  | 'linkedAccounts'
+  | 'siteSettings'
+  | 'notices'
+  | 'ads'
+  | 'icons'
+  | 'naming'
   | 'staff'
   | 'audit'
   | 'outbox';
@@ -23,13 +34,19 @@ export interface MenuPage {
 }
 
 export interface MenuSection {
-  key: 'member' | 'cashier' | 'risk' | 'system';
+  key: 'dashboard' | 'member' | 'cashier' | 'risk' | 'site' | 'system';
   path: string;
   name: string;
   pages: MenuPage[];
 }
 
 export const menuSections: ReadonlyArray<MenuSection> = [
+  {
+    key: 'dashboard',
+    path: '/dashboard',
+    name: '仪表盘',
+    pages: [{ key: 'dashboard', path: '/dashboard/overview', name: '数据概览', permission: 'report.read' }],
+  },
   {
     key: 'member',
     path: '/member',
@@ -51,6 +68,9 @@ export const menuSections: ReadonlyArray<MenuSection> = [
         permission: 'cashier.read',
       },
       { key: 'actions', path: '/cashier/actions', name: '资金操作记录', permission: 'cashier.read' },
+      { key: 'dailyMoney', path: '/cashier/daily-report', name: '每日资金报表', permission: 'report.read' },
+      { key: 'turnoverAudit', path: '/cashier/turnover-audit', name: '流水稽核', permission: 'cashier.read' },
+      { key: 'depositChannels', path: '/cashier/channels', name: '存款通道', permission: 'cashier.read' },
       {
         key: 'cashierSettings',
         path: '/cashier/settings',
@@ -66,6 +86,20 @@ export const menuSections: ReadonlyArray<MenuSection> = [
     pages: [
       { key: 'blocks', path: '/risk/blocks', name: '封禁列表', permission: 'risk.read' },
       { key: 'memberLogins', path: '/risk/member-logins', name: '会员登录记录', permission: 'member.read' },
+      { key: 'identityReview', path: '/risk/identity', name: '实名审核', permission: 'identity.review' },
+      { key: 'linkedAccounts', path: '/risk/linked', name: '关联账户', permission: 'risk.read' },
+    ],
+  },
+  {
+    key: 'site',
+    path: '/site',
+    name: '站点',
+    pages: [
+      { key: 'siteSettings', path: '/site/settings', name: '站点设置', permission: 'site.read' },
+      { key: 'notices', path: '/site/notices', name: '公告', permission: 'site.read' },
+      { key: 'ads', path: '/site/ads', name: '广告', permission: 'site.read' },
+      { key: 'icons', path: '/site/icons', name: '浮动图标', permission: 'site.read' },
+      { key: 'naming', path: '/site/naming', name: '命名列表', permission: 'site.read' },
     ],
   },
   {
@@ -95,6 +129,13 @@ export const memberDetailPath = '/member/detail';
 
 export function memberDetailUrl(username: string): string {
   return `${memberDetailPath}?${new URLSearchParams({ username })}`;
+}
+
+/** 关联账户 opened on one member: who shares a device, an IP or a payout account with them. */
+export const linkedAccountsPath = '/risk/linked';
+
+export function linkedAccountsUrl(username: string): string {
+  return `${linkedAccountsPath}?${new URLSearchParams({ member: username })}`;
 }
 
 /** Where the console opens: the first page the staff member may see. */

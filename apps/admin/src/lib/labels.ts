@@ -1,7 +1,9 @@
 import type {
   BlockKind,
   DepositStatus,
+  IdentityReviewStatus,
   IdentityStatus,
+  LinkKind,
   MemberSearchField,
   OperatorRole,
   WithdrawAccountKind,
@@ -54,6 +56,20 @@ export const identityStatusEnum = {
   approved: { text: '已认证', status: 'Success' },
   rejected: { text: '已拒绝', status: 'Error' },
 } satisfies ValueEnum<IdentityStatus>;
+
+/** A verification in the review queue (实名审核). */
+export const identityReviewStatusEnum = {
+  pending: { text: '待审核', status: 'Processing' },
+  approved: { text: '已通过', status: 'Success' },
+  rejected: { text: '已拒绝', status: 'Error' },
+} satisfies ValueEnum<IdentityReviewStatus>;
+
+/** What two members share (关联账户). */
+export const linkKindEnum = {
+  device: { text: '设备' },
+  ip: { text: 'IP' },
+  payoutAccount: { text: '收款账户' },
+} satisfies ValueEnum<LinkKind>;
 
 export const adjustRequestStatusEnum = {
   pending: { text: '待审批', status: 'Processing' },

@@ -362,14 +362,15 @@ export async function pageOperatorActions(
   const { list, total } = await ctx.audit.ofSite(siteId, cashierActionPrefix, page);
   return {
     list: list.map((entry) => {
-      const after = entry.after as { memberId: string | null; amountFen: string };
+      // Settings changes (deposit channels) keep the channel itself, with no member or amount.
+      const after = entry.after as { memberId?: string | null; amountFen?: string } | null;
       return {
         id: entry.id,
         operatorUsername: entry.operatorUsername,
         action: entry.action.slice(cashierActionPrefix.length),
         target: entry.target,
-        memberId: after.memberId === null ? null : Number(after.memberId),
-        amount: formatFen(fen(BigInt(after.amountFen))),
+        memberId: typeof after?.memberId === 'string' ? Number(after.memberId) : null,
+        amount: formatFen(fen(BigInt(after?.amountFen ?? '0'))),
         reason: entry.reason,
         createdAt: entry.at,
       };

@@ -16,6 +16,8 @@ export interface CashierContext {
   verifySecondFactor: (memberId: bigint, code: string | undefined) => Promise<void>;
   /** The site a member belongs to, or undefined for an unknown member; the member part answers it. */
   memberSiteIdOf: (memberId: bigint) => Promise<number | undefined>;
+  /** The id of the site's member with this username, or undefined; the member part answers it. */
+  memberIdOf: (siteId: number, username: string) => Promise<bigint | undefined>;
   /** The member's approved real name, or undefined before verification; identity answers it. */
   verifiedRealNameOf: (memberId: bigint) => Promise<string | undefined>;
   /** HMAC key the sandbox gateway signs its callbacks with. */

@@ -82,8 +82,11 @@ export async function createDeposit(
   body: z.output<typeof depositCreateBodySchema>,
 ): Promise<DepositOrder> {
   const channel = await store.findChannel(ctx.db, member.siteId, body.channelId);
-  if (!channel || !isChannelOffered(ctx, channel)) {
-    throw validationError('channelId', '支付通道不存在或已关闭');
+  if (!channel) {
+    throw validationError('channelId', '支付通道不存在');
+  }
+  if (!isChannelOffered(ctx, channel)) {
+    throw validationError('channelId', '该支付通道已关闭，请选择其他通道');
   }
   const amountFen = positiveFen(body.amount, 'amount');
   if (amountFen < channel.min_fen || amountFen > channel.max_fen) {

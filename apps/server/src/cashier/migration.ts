@@ -222,3 +222,22 @@ create index cashier_adjustment_requests_pending on cashier_adjustment_requests 
   where status = 'pending';
 `,
 } as const;
+
+/** Risk staff find the members who bound the same payout account number. */
+export const cashierWithdrawAccountNumberIndexMigration = {
+  id: '0020_cashier_withdraw_account_number_index',
+  sql: `
+create index cashier_withdraw_accounts_number on cashier_withdraw_accounts (site_id, account_number);
+`,
+} as const;
+
+/** Reports sum a site's deposits by the day they were credited and withdrawals by the day approved. */
+export const cashierReportDayIndexMigration = {
+  id: '0021_cashier_report_day_indexes',
+  sql: `
+create index cashier_deposit_orders_paid_day on cashier_deposit_orders (site_id, resolved_at)
+  where status = 'paid';
+create index cashier_withdraw_orders_approved_day on cashier_withdraw_orders (site_id, reviewed_at)
+  where status = 'approved';
+`,
+} as const;

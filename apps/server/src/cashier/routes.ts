@@ -10,6 +10,10 @@ export function registerCashierRoutes(route: RegisterRoute, cashier: CashierServ
   route(routes.adminDepositList, async ({ body, principal }) => cashier.siteDeposits(principal.siteId, body));
   route(routes.adminDepositConfirm, async ({ body, principal }) => cashier.confirmDeposit(principal, body));
   route(routes.adminDepositReject, async ({ body, principal }) => cashier.rejectDeposit(principal, body));
+  route(routes.adminDepositChannels, async ({ principal }) => cashier.siteChannels(principal.siteId));
+  route(routes.adminDepositChannelUpdate, async ({ body, principal }) =>
+    cashier.updateChannel(principal, body),
+  );
 
   route(routes.fundsPasswordSet, async ({ body, principal }) => {
     await cashier.setFundsPassword(principal, body);
@@ -53,6 +57,9 @@ export function registerCashierRoutes(route: RegisterRoute, cashier: CashierServ
   );
 
   route(routes.auditSummary, async ({ principal }) => cashier.auditSummary(principal));
+  route(routes.adminTurnoverAudit, async ({ body, principal }) =>
+    cashier.staffAuditView(principal.siteId, body.username),
+  );
   route(routes.venueTransfer, async ({ body, principal }) => cashier.transferVenue(principal, body));
   route(routes.venueRecall, async ({ body, principal }) => cashier.recallAll(principal, body.transferId));
   route(routes.autoTransfer, async ({ body, principal }) =>

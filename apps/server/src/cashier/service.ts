@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type {
   depositCallbackBodySchema,
+  depositChannelUpdateBodySchema,
   depositCreateBodySchema,
   withdrawAccountAddBodySchema,
   withdrawApplyBodySchema,
@@ -9,6 +10,7 @@ import type {
 import { fen, formatFen, type RecordQuery, type TransRecordQuery } from '@site/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import type { DayRange } from '../db/days.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { PasswordHasher } from '../member/passwords.ts';
 import type { Clock } from '../stores/clock.ts';
@@ -22,11 +24,14 @@ import {
   rejectAdjustment,
   setAdjustmentRule,
 } from './adjustments.ts';
-import { auditSummary, recordValidBet } from './audit.ts';
+import { auditSummary, recordValidBet, staffAuditView } from './audit.ts';
 import { type BonusConvertBody, bonusWallet, convertBonus } from './bonus.ts';
 import { accountsOf, type CashierContext, type MemberRef, type OperatorRef } from './context.ts';
+import { dailyAdjustments, dailyMoney, pendingReviews } from './daily-figures.ts';
+import { listSiteChannels, updateChannel } from './deposit-channels.ts';
 import * as deposits from './deposits.ts';
 import { changeFundsPassword, hasFundsPassword, setFundsPassword } from './funds-password.ts';
+import * as payoutLinks from './payout-links.ts';
 import * as store from './store.ts';
 import * as transfers from './transfers.ts';
 import { addAccount, banks, deleteAccount, listAccounts } from './withdraw-accounts.ts';
@@ -41,6 +46,7 @@ export interface CashierServiceDeps {
   hasher: PasswordHasher;
   verifySecondFactor: (memberId: bigint, code: string | undefined) => Promise<void>;
   memberSiteIdOf: (memberId: bigint) => Promise<number | undefined>;
+  memberIdOf: (siteId: number, username: string) => Promise<bigint | undefined>;
   verifiedRealNameOf: (memberId: bigint) => Promise<string | undefined>;
   /** Absent outside production: the gateway runs in this node, so a random key per start serves. */
   gatewaySecret?: string | undefined;
@@ -61,6 +67,12 @@ export function createCashierService(deps: CashierServiceDeps) {
       (await store.listChannels(ctx.db, siteId))
         .filter((channel) => deposits.isChannelOffered(ctx, channel))
         .map(deposits.presentChannel),
+    /** A new site starts with the channels another site has (the demo's second site). */
+    copyChannels: (fromSiteId: number, toSiteId: number) => store.copyChannels(ctx.db, fromSiteId, toSiteId),
+    /** Every channel of the site, enabled or not: the operator's settings. */
+    siteChannels: (siteId: number) => listSiteChannels(ctx, siteId),
+    updateChannel: (operator: OperatorRef, body: z.output<typeof depositChannelUpdateBodySchema>) =>
+      updateChannel(ctx, operator, body),
     createDeposit: (member: MemberRef, body: z.output<typeof depositCreateBodySchema>) =>
       deposits.createDeposit(ctx, member, body),
     memberDeposits: (member: MemberRef, page: Page) => deposits.pageMemberDeposits(ctx, member, page),
@@ -127,8 +139,10 @@ export function createCashierService(deps: CashierServiceDeps) {
       withdrawals.applyWithdrawal(ctx, member, body),
     memberWithdrawals: (member: MemberRef, page: Page) =>
       withdrawals.pageMemberWithdrawals(ctx, member, page),
-    siteWithdrawals: (siteId: number, query: Page & { status?: string | undefined }) =>
-      withdrawals.pageSiteWithdrawals(ctx, siteId, query),
+    siteWithdrawals: (
+      siteId: number,
+      query: Page & { status?: string | undefined; memberId?: bigint | undefined },
+    ) => withdrawals.pageSiteWithdrawals(ctx, siteId, query),
     reviewWithdrawal: (
       operator: OperatorRef,
       body: { orderNo: string; reason: string },
@@ -140,9 +154,17 @@ export function createCashierService(deps: CashierServiceDeps) {
       withdrawals.releaseWithdrawal(ctx, operator, orderNo),
 
     auditSummary: (member: MemberRef) => auditSummary(ctx, member),
+    /** A member of the site's audit as staff see it, with whether a withdrawal would pass now. */
+    staffAuditView: (siteId: number, username: string) => staffAuditView(ctx, siteId, username),
     /** Venues report each settled valid bet here, in fen; it counts against the turnover audit. */
     recordValidBet: (memberId: bigint, amountFen: bigint) => recordValidBet(ctx, memberId, fen(amountFen)),
     pageOperatorActions: (siteId: number, page: Page) => pageOperatorActions(ctx, siteId, page),
+    /** For reports: the site's deposits, first deposits and approved withdrawals per day of `range`. */
+    dailyMoney: (siteId: number, range: DayRange) => dailyMoney(ctx, siteId, range),
+    /** For reports: the site's manual adjustments per day of `range`. */
+    dailyAdjustments: (siteId: number, range: DayRange) => dailyAdjustments(ctx, siteId, range),
+    /** For the dashboard: withdrawals, bank deposits and adjustments waiting for the site's staff. */
+    pendingReviews: (siteId: number) => pendingReviews(ctx, siteId),
     adjustBalance: (operator: OperatorRef, body: AdjustmentBody) => adjustBalance(ctx, operator, body),
     adjustmentRequests: (
       siteId: number,
@@ -182,6 +204,12 @@ export function createCashierService(deps: CashierServiceDeps) {
       transfers.transactionRecords(ctx, member, query),
 
     bonusWallet: (member: MemberRef) => bonusWallet(ctx, member),
+    /** For risk staff: other members who bound a payout account number this member bound. */
+    payoutAccountsSharedWith: (member: MemberRef, limit: number) =>
+      payoutLinks.payoutAccountsSharedWith(ctx, member, limit),
+    /** For risk staff: the site's payout account numbers bound by more than one member. */
+    sharedPayoutAccounts: (siteId: number, page: Page, membersShown: number) =>
+      payoutLinks.sharedPayoutAccounts(ctx, siteId, page, membersShown),
     bonusRecords: (member: MemberRef, query: RecordQuery) =>
       transfers.accountRecords(ctx, member, accountsOf(member).bonus, query),
     convertBonus: (member: MemberRef, body: BonusConvertBody) => convertBonus(ctx, member, body),

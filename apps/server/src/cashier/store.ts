@@ -1,6 +1,7 @@
 import type { Fen } from '@site/contract';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { type DayRange, localDayOf } from '../db/days.ts';
 import { fetchPage } from '../db/paging.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -13,6 +14,50 @@ export async function listChannels(db: Db, siteId: number) {
     .where('site_id', '=', siteId)
     .where('is_enabled', '=', true)
     .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** Gives a new site the channels of another, as they are set there (the demo's second site). */
+export async function copyChannels(db: Db, fromSiteId: number, toSiteId: number) {
+  await db
+    .insertInto('cashier_deposit_channels')
+    .columns([
+      'site_id',
+      'code',
+      'name',
+      'kind',
+      'pay_group',
+      'tag',
+      'min_fen',
+      'max_fen',
+      'sort',
+      'is_enabled',
+      'bank_name',
+      'bank_account_name',
+      'bank_account_number',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('cashier_deposit_channels')
+        .select([
+          sql.lit(toSiteId).as('site_id'),
+          'code',
+          'name',
+          'kind',
+          'pay_group',
+          'tag',
+          'min_fen',
+          'max_fen',
+          'sort',
+          'is_enabled',
+          'bank_name',
+          'bank_account_name',
+          'bank_account_number',
+        ])
+        .where('site_id', '=', fromSiteId),
+    )
+    .onConflict((conflict) => conflict.columns(['site_id', 'code']).doNothing())
     .execute();
 }
 
@@ -26,6 +71,41 @@ export async function findChannel(db: Db, siteId: number, channelId: number) {
 }
 
 export type ChannelRow = NonNullable<Awaited<ReturnType<typeof findChannel>>>;
+
+/** Every channel of the site, enabled or not, in display order: the operator's settings view. */
+export async function listSiteChannels(db: Db, siteId: number) {
+  return db
+    .selectFrom('cashier_deposit_channels')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** The site's channel, locked until the transaction ends, so two changes apply one after the other. */
+export async function lockChannel(db: Db, siteId: number, channelId: number) {
+  return db
+    .selectFrom('cashier_deposit_channels')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('id', '=', channelId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function updateChannelSettings(
+  db: Db,
+  channelId: number,
+  settings: Pick<ChannelRow, 'name' | 'tag' | 'min_fen' | 'max_fen' | 'sort' | 'is_enabled'>,
+) {
+  return db
+    .updateTable('cashier_deposit_channels')
+    .set(settings)
+    .where('id', '=', channelId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
 
 type NewDepositOrder = Omit<Database['cashier_deposit_orders'], 'id' | 'reason' | 'resolved_at'>;
 
@@ -549,4 +629,191 @@ export async function pageAdjustmentRequests(
     query = query.where('status', '=', filter.status);
   }
   return fetchPage(query, (filtered) => filtered.selectAll().orderBy('id', 'desc'), page);
+}
+
+/**
+ * Payout accounts other members of the site bound with a number this member bound too (removed
+ * ones count: a card once bound still links), one row per number and other member, newest first.
+ */
+export async function payoutAccountsSharedWith(db: Db, siteId: number, memberId: bigint, limit: number) {
+  const own = db
+    .selectFrom('cashier_withdraw_accounts')
+    .select('account_number')
+    .where('site_id', '=', siteId)
+    .where('member_id', '=', memberId);
+  return db
+    .selectFrom('cashier_withdraw_accounts')
+    .select((eb) => ['account_number', 'member_id', eb.fn.max('created_at').as('last_used_at')])
+    .where('site_id', '=', siteId)
+    .where('member_id', '<>', memberId)
+    .where('account_number', 'in', own)
+    .groupBy(['account_number', 'member_id'])
+    .orderBy('last_used_at', 'desc')
+    .orderBy('member_id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Every payout account a member bound, removed ones too: how each shared number is labelled. */
+export async function listWithdrawAccountsEver(db: Db, memberId: bigint) {
+  return db
+    .selectFrom('cashier_withdraw_accounts')
+    .select(['kind', 'bank_code', 'account_number'])
+    .where('member_id', '=', memberId)
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * One page of the site's payout account numbers bound by more than one member, most members
+ * first, each with up to `membersShown` member ids, the kind and bank of its first binding, and
+ * the last time one was bound.
+ */
+export async function pageSharedPayoutAccounts(
+  db: Db,
+  siteId: number,
+  page: { pageNum: number; pageSize: number },
+  membersShown: number,
+) {
+  const memberCount = sql<bigint | string>`count(distinct member_id)`;
+  const shared = db
+    .selectFrom('cashier_withdraw_accounts')
+    .select((eb) => [
+      'account_number',
+      eb.fn.min('id').as('first_id'),
+      memberCount.as('member_count'),
+      eb.fn.max('created_at').as('last_used_at'),
+      sql<string[]>`(array_agg(distinct member_id::text))[1:${sql.lit(membersShown)}]`.as('member_ids'),
+    ])
+    .where('site_id', '=', siteId)
+    .groupBy('account_number')
+    .having(sql<boolean>`count(distinct member_id) > 1`);
+  const [rows, count] = await Promise.all([
+    shared
+      .orderBy('member_count', 'desc')
+      .orderBy('last_used_at', 'desc')
+      .orderBy('first_id')
+      .offset((page.pageNum - 1) * page.pageSize)
+      .limit(page.pageSize)
+      .execute(),
+    db
+      .selectFrom(shared.as('shared'))
+      .select(sql<bigint | string>`count(*)`.as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const firstIds = rows.map((row) => row.first_id);
+  const firsts =
+    firstIds.length === 0
+      ? []
+      : await db
+          .selectFrom('cashier_withdraw_accounts')
+          .select(['id', 'kind', 'bank_code'])
+          .where('id', 'in', firstIds)
+          .execute();
+  const firstById = new Map(firsts.map((row) => [row.id, row]));
+  const list = rows.flatMap((row) => {
+    const first = firstById.get(row.first_id);
+    return first ? [{ ...row, kind: first.kind, bank_code: first.bank_code }] : [];
+  });
+  return { list, total: Number(count.total) };
+}
+
+const countAs = (alias: string) => sql<bigint>`count(*)::int8`.as(alias);
+
+/** The site's credited deposits per calendar day they were credited. */
+export async function depositsPerDay(db: Db, siteId: number, range: DayRange) {
+  return db
+    .selectFrom('cashier_deposit_orders')
+    .select([
+      localDayOf('resolved_at', range.timeZone).as('day'),
+      countAs('count'),
+      sql<Fen>`coalesce(sum(amount_fen), 0)::int8`.as('amount_fen'),
+    ])
+    .where('site_id', '=', siteId)
+    .where('status', '=', 'paid')
+    .where('resolved_at', '>=', range.from)
+    .where('resolved_at', '<', range.to)
+    .groupBy(sql`1`)
+    .execute();
+}
+
+/** Members' first credited deposits per calendar day: those with no credited deposit before them. */
+export async function firstDepositsPerDay(db: Db, siteId: number, range: DayRange) {
+  return db
+    .selectFrom('cashier_deposit_orders as deposit')
+    .select([
+      localDayOf('deposit.resolved_at', range.timeZone).as('day'),
+      countAs('count'),
+      sql<Fen>`coalesce(sum(deposit.amount_fen), 0)::int8`.as('amount_fen'),
+    ])
+    .where('deposit.site_id', '=', siteId)
+    .where('deposit.status', '=', 'paid')
+    .where('deposit.resolved_at', '>=', range.from)
+    .where('deposit.resolved_at', '<', range.to)
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('cashier_deposit_orders as earlier')
+            .select(sql`1`.as('one'))
+            .whereRef('earlier.member_id', '=', 'deposit.member_id')
+            .where('earlier.status', '=', 'paid')
+            .where(sql<boolean>`(earlier.resolved_at, earlier.id) < (deposit.resolved_at, deposit.id)`),
+        ),
+      ),
+    )
+    .groupBy(sql`1`)
+    .execute();
+}
+
+/** The site's approved withdrawals per calendar day they were approved, with their fees. */
+export async function approvedWithdrawalsPerDay(db: Db, siteId: number, range: DayRange) {
+  return db
+    .selectFrom('cashier_withdraw_orders')
+    .select([
+      localDayOf('reviewed_at', range.timeZone).as('day'),
+      countAs('count'),
+      sql<Fen>`coalesce(sum(amount_fen), 0)::int8`.as('amount_fen'),
+      sql<Fen>`coalesce(sum(fee_fen), 0)::int8`.as('fee_fen'),
+    ])
+    .where('site_id', '=', siteId)
+    .where('status', '=', 'approved')
+    .where('reviewed_at', '>=', range.from)
+    .where('reviewed_at', '<', range.to)
+    .groupBy(sql`1`)
+    .execute();
+}
+
+/**
+ * What waits for the site's staff: pending withdrawals, bank-transfer deposits not yet confirmed
+ * (an unpaid gateway order waits for the member, not for staff) and adjustments above the threshold.
+ */
+export async function countPendingReviews(db: Db, siteId: number, now: Date) {
+  const [withdrawals, deposits, adjustments] = await Promise.all([
+    db
+      .selectFrom('cashier_withdraw_orders')
+      .select(countAs('count'))
+      .where('site_id', '=', siteId)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('cashier_deposit_orders as deposit')
+      .innerJoin('cashier_deposit_channels as channel', 'channel.id', 'deposit.channel_id')
+      .select(countAs('count'))
+      .where('deposit.site_id', '=', siteId)
+      .where('deposit.status', '=', 'pending')
+      .where('deposit.expires_at', '>', now)
+      .where('channel.kind', '=', 'bank')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('cashier_adjustment_requests')
+      .select(countAs('count'))
+      .where('site_id', '=', siteId)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    withdrawals: Number(withdrawals.count),
+    deposits: Number(deposits.count),
+    adjustments: Number(adjustments.count),
+  };
 }

@@ -1,4 +1,4 @@
-import { routes } from '@site/contract';
+import { headerNames, type OperatorRole, routes } from '@site/contract';
 import { verifyRealName } from '../identity/test-support.ts';
 import { signInStaff } from '../operator/test-support.ts';
 import { type Answer, authClient, registered } from '../session/test-support.ts';
@@ -30,6 +30,38 @@ export function cashierClient(testApp: TestApp) {
   /** A GET route of the operator API (it takes no body). */
   const asOperatorGet = async <T = unknown>(path: string): Promise<Answer<T>> =>
     client.call<T>('GET', path, { token: await operatorTokenOf() });
+
+  /** The 超级管理员 on another site than the default one (named in `site-id`). */
+  const asOperatorOn = async <T = unknown>(
+    siteId: number,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: object,
+  ) =>
+    client.call<T>(method, path, {
+      token: await operatorTokenOf(),
+      headers: { [headerNames.siteId]: String(siteId) },
+      ...(body ? { body } : {}),
+    });
+
+  /**
+   * A staff account of `role` on site 9001, made through the staff API and signed in: its calls
+   * (GET without a body, POST with one).
+   */
+  const staff = async (role: OperatorRole, username: string) => {
+    const created = await asOperator<{ password: string }>(routes.adminStaffCreate.path, {
+      username,
+      role,
+      siteIds: [9001],
+    });
+    const token = await signInStaff(
+      (body) => client.call('POST', routes.adminLogin.path, { body }),
+      { username, password: created.data.password },
+      testApp.clock,
+    );
+    return <T = unknown>(method: 'GET' | 'POST', path: string, body?: object) =>
+      client.call<T>(method, path, { token, ...(body ? { body } : {}) });
+  };
 
   const member = async (username: string) => {
     const { token } = await registered(client, username);
@@ -81,6 +113,8 @@ export function cashierClient(testApp: TestApp) {
     asMember,
     asOperator,
     asOperatorGet,
+    asOperatorOn,
+    staff,
     member,
     verifiedMember,
     gatewayCallback,

@@ -247,9 +247,13 @@ export async function pageMemberWithdrawals(
 export async function pageSiteWithdrawals(
   ctx: CashierContext,
   siteId: number,
-  query: { pageNum: number; pageSize: number; status?: string | undefined },
+  query: { pageNum: number; pageSize: number; status?: string | undefined; memberId?: bigint | undefined },
 ) {
-  const filter = { siteId, ...(query.status ? { status: query.status } : {}) };
+  const filter = {
+    siteId,
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.memberId !== undefined ? { memberId: query.memberId } : {}),
+  };
   const page = { pageNum: query.pageNum, pageSize: query.pageSize };
   const { list, total } = await store.pageWithdrawOrders(ctx.db, filter, page);
   return { list: list.map(presentForOperator), total, ...page };

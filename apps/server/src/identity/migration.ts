@@ -28,3 +28,30 @@ export const identityRealNameIndexMigration = {
 create index member_identities_real_name on member_identities (site_id, real_name);
 `,
 } as const;
+
+/**
+ * Staff review of verifications. `submission_no` counts a member's submissions, so a decision
+ * names the one the reviewer saw; the reviewer is kept beside the decision (none when the sandbox
+ * verifier decided). A site's rule says whether staff decide (absent: staff outside sandbox mode).
+ */
+export const identityReviewMigration = {
+  id: '0019_identity_review',
+  sql: `
+alter table member_identities
+  add column submission_no integer not null default 1 check (submission_no > 0),
+  add column reviewer_operator_id bigint references operators (id),
+  add column reviewer_username text,
+  add constraint member_identities_reviewer
+    check ((reviewer_operator_id is null) = (reviewer_username is null)),
+  add constraint member_identities_reviewer_decided
+    check (reviewer_operator_id is null or status <> 'pending'),
+  add constraint member_identities_reason_length check (length(reason) <= 200);
+create index member_identities_review_queue on member_identities (site_id, status, submitted_at);
+
+create table identity_review_rules (
+  site_id integer primary key references sites (id),
+  is_manual_review boolean not null,
+  updated_at timestamptz not null
+);
+`,
+} as const;

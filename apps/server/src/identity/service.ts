@@ -8,8 +8,7 @@ import {
 } from '@site/contract';
 import type { z } from 'zod';
 import { AppError, validationError } from '../app-error.ts';
-import type { Db } from '../db/database.ts';
-import type { Clock } from '../stores/clock.ts';
+import { createIdentityReview, type IdentityReviewDeps } from './review.ts';
 import * as store from './store.ts';
 
 export type IdentityService = ReturnType<typeof createIdentityService>;
@@ -57,10 +56,14 @@ function isIdNumberTaken(error: unknown): boolean {
 
 /**
  * Real-name verification. The contract schema has checked the name and the GB 11643 checksum;
- * the sandbox verifier then decides at once: adults are approved, minors rejected with the reason.
+ * a minor is rejected at once with the reason. An adult's submission waits for staff in the
+ * review queue, unless the site (in sandbox mode only) lets the sandbox verifier approve it at once.
  */
-export function createIdentityService(deps: { db: Db; clock: Clock }) {
+export function createIdentityService(deps: IdentityReviewDeps) {
+  const review = createIdentityReview(deps);
   return {
+    /** The staff side: the review queue, decisions and the site's review rule. */
+    review,
     /** The member's approved real name, unmasked, or undefined until verification is approved. */
     async verifiedRealNameOf(memberId: bigint): Promise<string | undefined> {
       const row = await store.findIdentity(deps.db, memberId);
@@ -85,16 +88,17 @@ export function createIdentityService(deps: { db: Db; clock: Clock }) {
       }
       const now = new Date(deps.clock.now());
       const isAdult = residentIdAgeYears(body.idNumber, deps.clock.now()) >= identityRules.adultAgeYears;
+      const isDecidedNow = !isAdult || !(await review.isManualReview(principal.siteId));
       try {
         const saved = await store.saveIdentity(deps.db, {
           member_id: principal.memberId,
           site_id: principal.siteId,
           real_name: body.realName,
           id_number: body.idNumber,
-          status: isAdult ? 'approved' : 'rejected',
+          status: isDecidedNow ? (isAdult ? 'approved' : 'rejected') : 'pending',
           reason: isAdult ? '' : underageReason,
           submitted_at: now,
-          reviewed_at: now,
+          reviewed_at: isDecidedNow ? now : null,
         });
         return present(saved);
       } catch (error) {

@@ -12,7 +12,8 @@ export function residentId(birthDate: string, sequence = '123'): string {
 let verifiedCount = 0;
 
 /**
- * Verifies the member's real name through the API (an adult is approved at once). Each call
+ * Verifies the member's real name through the API (in sandbox mode, until a site switches manual
+ * review on, an adult is approved at once). Each call
  * uses a fresh ID number, since one number verifies one account per site.
  */
 export async function verifyRealName(

@@ -14,6 +14,27 @@ export interface StatusTotal {
   amountFen: bigint;
 }
 
+/** The invariants `reconcileLedger` checks by query, each named by a stable id. */
+export type ReconcileCheck =
+  | 'balances_in_bounds'
+  | 'balance_rows'
+  | 'member_balances_match_entries'
+  | 'checkpoints_match_entries'
+  | 'latest_checkpoint_complete'
+  | 'balance_after_chains'
+  | 'transfer_entries'
+  | 'entries_well_formed'
+  | 'entry_legs_follow_phase'
+  | 'resolutions_repeat_transfer'
+  | 'pending_matches_reservations'
+  | 'entry_accounts_of_site';
+
+/** An invariant some rows break. */
+export interface ReconcileFailure {
+  check: ReconcileCheck;
+  rows: bigint;
+}
+
 export interface ReconcileReport {
   kinds: KindTotal[];
   statuses: StatusTotal[];
@@ -22,6 +43,16 @@ export interface ReconcileReport {
   grandTotalFen: bigint;
   /** One line per broken invariant; empty when the ledger reconciles. */
   problems: string[];
+  /** The invariant checks some rows break, as `problems` names them. */
+  failures: ReconcileFailure[];
+}
+
+/**
+ * What a reconcile covers: the whole ledger, or one site's accounts and entries (every entry moves
+ * money between accounts of its own site, so a site's balances sum to zero on their own).
+ */
+export interface ReconcileScope {
+  siteId?: number | undefined;
 }
 
 /** Each entry row as its two legs, one per account and bucket, the debit leg negated. */
@@ -48,18 +79,21 @@ const firsts = `(select * from ledger_entries where phase = 'reserve' or not is_
  * database in one snapshot (repeatable read), so it may run while transfers go on. That each
  * movement balances needs no query: an entry row carries one amount for both of its legs.
  */
-const checks: ReadonlyArray<{ invariant: string; query: string }> = [
+const checks: ReadonlyArray<{ id: ReconcileCheck; invariant: string; query: string }> = [
   {
+    id: 'balances_in_bounds',
     invariant: 'member balances are never negative, pending never anywhere',
     query: `select count(*) from ${balances} b
       where b.pending_fen < 0 or (not b.may_go_negative and b.available_fen < 0)`,
   },
   {
+    id: 'balance_rows',
     invariant: 'every member account has one balance row, no other account has one',
     query: `select count(*) from ledger_accounts a full join ledger_balances b on b.account_id = a.id
       where a.id is null or (b.account_id is null) <> a.may_go_negative`,
   },
   {
+    id: 'member_balances_match_entries',
     invariant: 'every member balance row equals the sum of its entry legs',
     query: `select count(*) from ledger_balances b
       left join (select account_id,
@@ -69,6 +103,7 @@ const checks: ReadonlyArray<{ invariant: string; query: string }> = [
       where b.available_fen <> coalesce(e.available, 0) or b.pending_fen <> coalesce(e.pending, 0)`,
   },
   {
+    id: 'checkpoints_match_entries',
     invariant: 'every checkpoint equals the sum of its derived account legs up to it',
     query: `select count(*) from (
         select is_checkpoint, available_fen, pending_fen,
@@ -84,6 +119,7 @@ const checks: ReadonlyArray<{ invariant: string; query: string }> = [
       where is_checkpoint and (available_fen <> leg_available or pending_fen <> leg_pending)`,
   },
   {
+    id: 'latest_checkpoint_complete',
     invariant: 'the latest checkpoint has a row for every derived account with legs up to it, and only those',
     query: `select count(*) from ledger_accounts a
       cross join (select coalesce(max(entry_id), 0) horizon from ledger_checkpoints) h
@@ -93,6 +129,7 @@ const checks: ReadonlyArray<{ invariant: string; query: string }> = [
           where leg.account_id = a.id and leg.id <= h.horizon))`,
   },
   {
+    id: 'balance_after_chains',
     invariant: 'member legs carry a balance-after continuing their account from zero, others none',
     query: `select count(*) from (select leg.balance_after_fen, a.may_go_negative,
         sum(leg.amount_fen) over (partition by leg.account_id, leg.bucket order by leg.id) running
@@ -101,6 +138,7 @@ const checks: ReadonlyArray<{ invariant: string; query: string }> = [
         else balance_after_fen is distinct from running end`,
   },
   {
+    id: 'transfer_entries',
     invariant: 'every transfer has one first entry, and a resolution only if it reserved',
     query: `select count(*) from (select transfer_id,
           count(*) filter (where phase = 'reserve' or not is_pending) firsts,
@@ -110,6 +148,7 @@ const checks: ReadonlyArray<{ invariant: string; query: string }> = [
       where firsts <> 1 or resolutions > reserves`,
   },
   {
+    id: 'entries_well_formed',
     invariant: 'every entry is well formed: its id, kind and memo, its phase, payer and payee, its site',
     query: `select count(*) from ledger_entries
       where transfer_id !~ '^[A-Za-z0-9_:.-]{1,64}$' or kind !~ '^[a-z_]{1,32}$' or length(memo) > 200
@@ -117,6 +156,7 @@ const checks: ReadonlyArray<{ invariant: string; query: string }> = [
         or debit_account_id = payee_account_id or site_id <= 0`,
   },
   {
+    id: 'entry_legs_follow_phase',
     invariant: 'every entry moves the legs its phase names',
     query: `select count(*) from ledger_entries where not case phase
       when 'reserve' then debit_bucket = 'available' and credit_bucket = 'pending'
@@ -127,6 +167,7 @@ const checks: ReadonlyArray<{ invariant: string; query: string }> = [
         and debit_bucket = case when is_pending then 'pending' else 'available' end end`,
   },
   {
+    id: 'resolutions_repeat_transfer',
     invariant: 'every resolution repeats its transfer first entry',
     query: `select count(*) from ledger_entries r join ${firsts} f on f.transfer_id = r.transfer_id
       where r.phase <> 'reserve' and r.is_pending and (r.amount_fen, r.debit_account_id, r.payee_account_id,
@@ -134,6 +175,7 @@ const checks: ReadonlyArray<{ invariant: string; query: string }> = [
         f.site_id, f.kind, f.memo)`,
   },
   {
+    id: 'pending_matches_reservations',
     invariant: 'pending per account equals its open reservations',
     query: `select count(*) from ${balances} b
       left join (select f.debit_account_id account_id, sum(f.amount_fen) total from ${firsts} f
@@ -143,6 +185,7 @@ const checks: ReadonlyArray<{ invariant: string; query: string }> = [
       where b.pending_fen <> coalesce(p.total, 0)`,
   },
   {
+    id: 'entry_accounts_of_site',
     invariant: 'entries name existing accounts of their own site',
     query: `select count(*) from ledger_entries e
       left join ledger_accounts d on d.id = e.debit_account_id
@@ -151,30 +194,54 @@ const checks: ReadonlyArray<{ invariant: string; query: string }> = [
   },
 ];
 
-export async function reconcileLedger(db: Db): Promise<ReconcileReport> {
+export async function reconcileLedger(db: Db, scope: ReconcileScope = {}): Promise<ReconcileReport> {
+  const tables = scope.siteId === undefined ? '' : siteTables(scope.siteId);
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (tx) => {
-      const kinds = await readKindTotals(tx);
-      const statuses = await readStatusTotals(tx);
-      const entryCount = await sql<{ n: bigint }>`select count(*)::int8 n from ledger_entries`.execute(tx);
+      const kinds = await readKindTotals(tx, tables);
+      const statuses = await readStatusTotals(tx, tables);
+      const entryCount = await sql<{ n: bigint }>`${sql.raw(tables)}
+        select count(*)::int8 n from ledger_entries`.execute(tx);
       const grandTotalFen = kinds.reduce((sum, kind) => sum + kind.availableFen + kind.pendingFen, 0n);
       const problems = grandTotalFen === 0n ? [] : [`balances sum to ${grandTotalFen} fen, not zero`];
+      const failures: ReconcileFailure[] = [];
       for (const check of checks) {
-        const result = await sql.raw<{ count: bigint }>(check.query).execute(tx);
+        const result = await sql.raw<{ count: bigint }>(`${tables}${check.query}`).execute(tx);
         const broken = result.rows[0]?.count ?? 0n;
         if (broken !== 0n) {
           problems.push(`${check.invariant}: ${broken} rows break it`);
+          failures.push({ check: check.id, rows: broken });
         }
       }
-      return { kinds, statuses, entries: entryCount.rows[0]?.n ?? 0n, grandTotalFen, problems };
+      return { kinds, statuses, entries: entryCount.rows[0]?.n ?? 0n, grandTotalFen, problems, failures };
     });
 }
 
-async function readKindTotals(db: Db): Promise<KindTotal[]> {
+/**
+ * One site's rows under the ledger's own table names, as a WITH clause for the queries above: a
+ * non-recursive WITH query that names its own table inside reads the table itself, and the query
+ * after it reads the site's rows wherever it names the table. The latest checkpoint is that of the
+ * site's accounts, which is the ledger's latest wherever the site has legs up to it.
+ */
+function siteTables(siteId: number): string {
+  if (!Number.isSafeInteger(siteId) || siteId <= 0) {
+    throw new Error(`reconcile: site id ${siteId} is not a positive integer`);
+  }
+  return `with ledger_entries as not materialized (select * from ledger_entries where site_id = ${siteId}),
+  ledger_accounts as not materialized (select * from ledger_accounts where site_id = ${siteId}),
+  ledger_balances as not materialized (select * from ledger_balances
+    where account_id in (select id from ledger_accounts)),
+  ledger_checkpoints as not materialized (select * from ledger_checkpoints
+    where account_id in (select id from ledger_accounts)),
+  ledger_transfers as not materialized (select * from ledger_transfers where site_id = ${siteId})
+`;
+}
+
+async function readKindTotals(db: Db, tables: string): Promise<KindTotal[]> {
   const result = await sql<{ kind: string; accounts: bigint; available: bigint; pending: bigint }>`
-    select kind, count(*)::int8 accounts, coalesce(sum(available_fen), 0)::int8 available,
+    ${sql.raw(tables)}select kind, count(*)::int8 accounts, coalesce(sum(available_fen), 0)::int8 available,
       coalesce(sum(pending_fen), 0)::int8 pending
     from ${sql.raw(balances)} b group by kind order by kind`.execute(db);
   return result.rows.map((row) => ({
@@ -185,9 +252,9 @@ async function readKindTotals(db: Db): Promise<KindTotal[]> {
   }));
 }
 
-async function readStatusTotals(db: Db): Promise<StatusTotal[]> {
+async function readStatusTotals(db: Db, tables: string): Promise<StatusTotal[]> {
   const result = await sql<{ status: string; transfers: bigint; amount: bigint }>`
-    select status, count(*)::int8 transfers, coalesce(sum(amount_fen), 0)::int8 amount
+    ${sql.raw(tables)}select status, count(*)::int8 transfers, coalesce(sum(amount_fen), 0)::int8 amount
     from ledger_transfers group by status order by status`.execute(db);
   return result.rows.map((row) => ({ status: row.status, transfers: row.transfers, amountFen: row.amount }));
 }

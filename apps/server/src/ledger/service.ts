@@ -1,5 +1,6 @@
 import { type Fen, fen } from '@site/contract';
 import type { Db } from '../db/database.ts';
+import type { DayRange } from '../db/days.ts';
 import type { Clock } from '../stores/clock.ts';
 import {
   type AccountRef,
@@ -9,6 +10,7 @@ import {
   isMemberKind,
   type TransferKind,
 } from './accounts.ts';
+import { type ReconcileScope, reconcileLedger } from './reconcile.ts';
 import * as store from './store.ts';
 
 export type { EntryFilter } from './store.ts';
@@ -263,6 +265,13 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
 
     /** Checkpoints derived balances now; writes schedule this on their own every few thousand movements. */
     checkpoint: () => store.callCheckpoint(deps.db, now()),
+
+    /** Every invariant checked over the whole ledger or one site's part, with its balances per kind. */
+    reconcile: (scope: ReconcileScope = {}) => reconcileLedger(deps.db, scope),
+
+    /** A site's posted movements of `kinds` per day, into and out of member accounts: reports read these. */
+    postedPerDay: (siteId: number, kinds: ReadonlyArray<TransferKind>, range: DayRange) =>
+      store.postedPerDay(deps.db, siteId, kinds, range),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Fen } from '@site/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { DayRange } from '../db/days.ts';
 import { type AccountIdentity, isMemberKind } from './accounts.ts';
 
 /** The only file that writes SQL for the ledger tables; `reconcile.ts` only reads them. */
@@ -237,4 +238,41 @@ function onlyRow<T>(rows: T[], what: string): T {
     throw new Error(`ledger: ${what} returned ${rows.length} rows`);
   }
   return row;
+}
+
+/**
+ * A site's posted movements of some kinds per calendar day (by the time each was posted), with
+ * what they moved from system accounts (house, venue, external) into member accounts and back.
+ * Each posted transfer has exactly one `post` row, its only row or the resolution of its reservation.
+ */
+export async function postedPerDay(db: Db, siteId: number, kinds: ReadonlyArray<string>, range: DayRange) {
+  if (kinds.length === 0) {
+    return [];
+  }
+  const result = await sql<{
+    day: string;
+    kind: string;
+    transfers: bigint;
+    into_members: bigint;
+    out_of_members: bigint;
+  }>`
+    select to_char(e.created_at at time zone ${range.timeZone}, 'YYYY-MM-DD') as day, e.kind,
+      count(*)::int8 as transfers,
+      coalesce(sum(e.amount_fen) filter (where payer.may_go_negative and not payee.may_go_negative), 0)::int8
+        as into_members,
+      coalesce(sum(e.amount_fen) filter (where not payer.may_go_negative and payee.may_go_negative), 0)::int8
+        as out_of_members
+    from ledger_entries e
+    join ledger_accounts payer on payer.id = e.debit_account_id
+    join ledger_accounts payee on payee.id = e.payee_account_id
+    where e.site_id = ${siteId} and e.phase = 'post' and e.kind in (${sql.join(kinds)})
+      and e.created_at >= ${range.from} and e.created_at < ${range.to}
+    group by 1, 2`.execute(db);
+  return result.rows.map((row) => ({
+    day: row.day,
+    kind: row.kind,
+    transfers: row.transfers,
+    intoMembersFen: row.into_members as Fen,
+    outOfMembersFen: row.out_of_members as Fen,
+  }));
 }

@@ -19,13 +19,16 @@ import type { TotpCheck } from './totp.ts';
 export interface MemberSessions {
   /** Signs the member in: registration does, right after creating the account. */
   start(caller: CallerContext, member: store.MemberRow, isRemembered: boolean): Promise<LoginResult>;
-  /** Ends the member's live sessions inside the caller's transaction, all but `keptSessionId`. */
+  /**
+   * Ends the member's live sessions inside the caller's transaction, all but `keptSessionId`;
+   * answers how many ended.
+   */
   endAll(
     tx: Transaction<Database>,
     memberId: bigint,
-    reason: 'password_changed' | 'blocked',
+    reason: 'password_changed' | 'blocked' | 'logout',
     keptSessionId?: bigint,
-  ): Promise<void>;
+  ): Promise<number>;
 }
 
 /** What the member rules need from the node: stores, clock, the site rules and the shared helpers. */

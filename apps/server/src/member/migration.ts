@@ -8,3 +8,11 @@ export const memberPhoneIndexMigration = {
 create index members_phone on members (site_id, phone) where phone is not null;
 `,
 };
+
+/** Reports count a site's registrations per day. */
+export const memberCreatedIndexMigration = {
+  id: '0022_member_created_index',
+  sql: `
+create index members_site_created on members (site_id, created_at);
+`,
+};

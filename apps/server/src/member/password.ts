@@ -1,5 +1,8 @@
-import { verificationCodeLength } from '@site/contract';
+import { randomBytes } from 'node:crypto';
+import { maskEmail, maskPhone, verificationCodeLength } from '@site/contract';
+import type { Transaction } from 'kysely';
 import { AppError } from '../app-error.ts';
+import type { Database } from '../db/schema.ts';
 import type { CallerContext, MemberPrincipal } from '../http/access.ts';
 import { hashSecretFor, isSameHash, randomDigits } from '../session/tokens.ts';
 import { loadMember, type MemberContext } from './context.ts';
@@ -80,22 +83,67 @@ export async function sendPasswordResetCode(
   const member = await store.findMemberByUsername(ctx.db, caller.siteId, username);
   const contact = body.channel === 'sms' ? member?.phone : member?.email;
   if (member && contact === destination) {
-    const code = randomDigits(verificationCodeLength);
-    await ctx.security.set(
-      codeKey(caller.siteId, username),
-      hashSecretFor(username, code),
-      passwordResetRules.codeTtlMs,
-    );
-    await ctx.security.delete(attemptsKey(caller.siteId, username));
-    await ctx.outbox.sendCode({
-      siteId: caller.siteId,
-      channel: body.channel,
-      recipient: destination,
-      purpose: 'password_reset',
-      code,
-    });
+    await sendResetCode(ctx, caller.siteId, username, { channel: body.channel, recipient: destination });
   }
   return { resendAfterMs: passwordResetRules.resendAfterMs };
+}
+
+/** A fresh reset code for the account, stored hashed, sent to the recipient; `resetPassword` takes it. */
+async function sendResetCode(
+  ctx: MemberContext,
+  siteId: number,
+  username: string,
+  to: { channel: 'sms' | 'email'; recipient: string },
+) {
+  const code = randomDigits(verificationCodeLength);
+  await ctx.security.set(
+    codeKey(siteId, username),
+    hashSecretFor(username, code),
+    passwordResetRules.codeTtlMs,
+  );
+  await ctx.security.delete(attemptsKey(siteId, username));
+  await ctx.outbox.sendCode({ siteId, ...to, purpose: 'password_reset', code });
+}
+
+export type StaffPasswordReset =
+  | { outcome: 'unknown_member' }
+  | { outcome: 'no_contact' }
+  | { outcome: 'sent'; username: string; channel: 'sms' | 'email'; maskedRecipient: string };
+
+/**
+ * A staff reset (a taken-over account, a member who lost access): the password becomes a random
+ * one nobody knows and every session ends, in one transaction with `alsoInTransaction` (the audit
+ * entry); then a reset code goes to the phone, else the e-mail, on file, and the member sets a new
+ * password on the 找回密码 page. No credential passes through staff. A member with neither contact
+ * is refused before anything changes.
+ */
+export async function resetPasswordByStaff(
+  ctx: MemberContext,
+  siteId: number,
+  username: string,
+  alsoInTransaction: (tx: Transaction<Database>, sent: { channel: 'sms' | 'email' }) => Promise<void>,
+): Promise<StaffPasswordReset> {
+  const member = await store.findMemberByUsername(ctx.db, siteId, username.toLowerCase());
+  if (!member) {
+    return { outcome: 'unknown_member' };
+  }
+  const to = member.phone
+    ? { channel: 'sms' as const, recipient: member.phone }
+    : member.email
+      ? { channel: 'email' as const, recipient: member.email }
+      : undefined;
+  if (!to) {
+    return { outcome: 'no_contact' };
+  }
+  const passwordHash = await ctx.hasher.hash(randomBytes(32).toString('base64url'));
+  await ctx.db.transaction().execute(async (tx) => {
+    await store.updatePasswordHash(tx, member.id, passwordHash, new Date(ctx.clock.now()));
+    await ctx.sessions.endAll(tx, member.id, 'password_changed');
+    await alsoInTransaction(tx, { channel: to.channel });
+  });
+  await sendResetCode(ctx, siteId, member.username, to);
+  const maskedRecipient = to.channel === 'sms' ? maskPhone(to.recipient) : maskEmail(to.recipient);
+  return { outcome: 'sent', username: member.username, channel: to.channel, maskedRecipient };
 }
 
 /** 10409 for a wrong, used or expired code; the code dies after five wrong tries. */

@@ -1,10 +1,11 @@
 import { type LoginResult, maskEmail, maskPhone, type registerBodySchema } from '@site/contract';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
+import type { DayRange } from '../db/days.ts';
 import type { Database } from '../db/schema.ts';
 import { type CallerRequest, callerOf, type MemberPrincipal } from '../http/access.ts';
 import { loadMember, type MemberContext, presentMember } from './context.ts';
-import { changePassword, resetPassword, sendPasswordResetCode } from './password.ts';
+import { changePassword, resetPassword, resetPasswordByStaff, sendPasswordResetCode } from './password.ts';
 import { register } from './registration.ts';
 import * as store from './store.ts';
 import { disableTotp, enableTotp, setupTotp, verifyMemberTotp, verifySecondFactor } from './two-factor.ts';
@@ -68,6 +69,36 @@ export function createMemberService(ctx: MemberContext) {
         return memberId !== undefined;
       });
     },
+    /** For staff: see `resetPasswordByStaff`; `alsoInTransaction` commits with the reset. */
+    resetPasswordByStaff: (
+      siteId: number,
+      username: string,
+      alsoInTransaction: Parameters<typeof resetPasswordByStaff>[3],
+    ) => resetPasswordByStaff(ctx, siteId, username, alsoInTransaction),
+    /**
+     * For staff: ends every live session of the member (they answer 10004), in one transaction with
+     * `alsoInTransaction`; undefined for an unknown username.
+     */
+    async forceLogout(
+      siteId: number,
+      username: string,
+      alsoInTransaction: (tx: Transaction<Database>, sessionsEnded: number) => Promise<void>,
+    ): Promise<{ username: string; sessionsEnded: number } | undefined> {
+      const member = await store.findMemberByUsername(ctx.db, siteId, username.toLowerCase());
+      if (!member) {
+        return undefined;
+      }
+      return ctx.db.transaction().execute(async (tx) => {
+        const sessionsEnded = await ctx.sessions.endAll(tx, member.id, 'logout');
+        await alsoInTransaction(tx, sessionsEnded);
+        return { username: member.username, sessionsEnded };
+      });
+    },
+    /** For staff: members of the site by id, unknown ones left out. */
+    async summariesOf(siteId: number, memberIds: ReadonlyArray<bigint>) {
+      const rows = await store.findMembersByIds(ctx.db, siteId, memberIds);
+      return new Map(rows.map((row) => [row.id, summaryOf(row)]));
+    },
     /** False for an unknown username. Ended sessions stay ended: the member signs in again. */
     unblock: async (siteId: number, username: string): Promise<boolean> =>
       (await store.setMemberStatus(ctx.db, siteId, username.toLowerCase(), 'active', '')) !== undefined,
@@ -98,6 +129,9 @@ export function createMemberService(ctx: MemberContext) {
         isTotpEnabled: member.is_totp_enabled,
       };
     },
+    /** For reports: registrations on the site per calendar day of `range`. */
+    registrationsPerDay: (siteId: number, range: DayRange) =>
+      store.registrationsPerDay(ctx.db, siteId, range),
     blocked: async (siteId: number) =>
       (await store.listBlockedMembers(ctx.db, siteId)).map((member) => ({
         username: member.username,

@@ -1,5 +1,6 @@
-import type { Insertable, Transaction } from 'kysely';
+import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { type DayRange, localDayOf } from '../db/days.ts';
 import { fetchPage, type PageRequest } from '../db/paging.ts';
 import type { Database } from '../db/schema.ts';
 import type { MemberStatus } from './tables.ts';
@@ -123,4 +124,29 @@ export async function searchMembers(
         .orderBy('id', 'desc'),
     page,
   );
+}
+
+/** Members of a site by id; ids of other sites or unknown ones are left out. */
+export async function findMembersByIds(db: Db, siteId: number, memberIds: ReadonlyArray<bigint>) {
+  if (memberIds.length === 0) {
+    return [];
+  }
+  return db
+    .selectFrom('members')
+    .select(['id', 'username', 'phone', 'status', 'created_at', 'last_login_at'])
+    .where('site_id', '=', siteId)
+    .where('id', 'in', [...new Set(memberIds)])
+    .execute();
+}
+
+/** How many members registered on the site per calendar day of `range`. */
+export async function registrationsPerDay(db: Db, siteId: number, range: DayRange) {
+  return db
+    .selectFrom('members')
+    .select([localDayOf('created_at', range.timeZone).as('day'), sql<bigint>`count(*)::int8`.as('count')])
+    .where('site_id', '=', siteId)
+    .where('created_at', '>=', range.from)
+    .where('created_at', '<', range.to)
+    .groupBy(sql`1`)
+    .execute();
 }

@@ -8,9 +8,8 @@
 import { AppError } from '../app-error.ts';
 import { loadConfig } from '../config.ts';
 import { migrations } from '../migrations.ts';
-import { databaseTargetOf } from '../node.ts';
+import { databaseTargetOf, seedDemo } from '../node.ts';
 import { createServices } from '../services.ts';
-import { seedDemoData } from '../site/seed.ts';
 import { systemClock } from '../stores/clock.ts';
 import { openStores } from '../stores/stores.ts';
 
@@ -26,7 +25,7 @@ const stores = await openStores({
 const services = await createServices(stores, systemClock);
 let exitCode = 0;
 try {
-  await seedDemoData({ db: stores.db, sites: services.sites, clock: systemClock }, config.SITE_ID);
+  await seedDemo(stores, services, systemClock, config.SITE_ID);
   const { password } = await services.operators.create(username);
   process.stdout.write(`超级管理员 ${username} created; password (shown once): ${password}\n`);
 } catch (error) {

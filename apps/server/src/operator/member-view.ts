@@ -1,4 +1,4 @@
-import type { memberSearchBodySchema } from '@site/contract';
+import type { memberLedgerQuerySchema, memberSearchBodySchema } from '@site/contract';
 import type { z } from 'zod';
 import { validationError } from '../app-error.ts';
 import type { AuditLog } from '../audit/service.ts';
@@ -9,20 +9,32 @@ import type { IdentityService } from '../identity/service.ts';
 import type { MemberService } from '../member/service.ts';
 import type { SessionService } from '../session/service.ts';
 import type { Clock } from '../stores/clock.ts';
+import { createLinkedAccounts, type LinkedAccountsDeps } from './linked-accounts.ts';
 import * as store from './store.ts';
 
 /** A search by real name, IP or device lists at most this many members. */
 const matchesMax = 200;
 const notesShown = 50;
 
+type Page = { pageNum: number; pageSize: number };
+
 /** The services the member view reads; the composition root hands them in. */
 export interface MemberViewDeps {
   db: Db;
   clock: Clock;
-  members: Pick<MemberService, 'search' | 'staffProfile' | 'findByUsername'>;
-  sessions: Pick<SessionService, 'membersSeenFrom'>;
+  members: Pick<MemberService, 'search' | 'staffProfile' | 'findByUsername'> & LinkedAccountsDeps['members'];
+  sessions: Pick<SessionService, 'membersSeenFrom'> & LinkedAccountsDeps['sessions'];
   identity: Pick<IdentityService, 'membersWithRealName' | 'status'>;
-  cashier: Pick<CashierService, 'walletSummary' | 'withdrawAccounts'>;
+  cashier: Pick<
+    CashierService,
+    | 'walletSummary'
+    | 'withdrawAccounts'
+    | 'memberDeposits'
+    | 'siteWithdrawals'
+    | 'transactionRecords'
+    | 'bonusRecords'
+  > &
+    LinkedAccountsDeps['cashier'];
   audit: Pick<AuditLog, 'record'>;
 }
 
@@ -57,6 +69,31 @@ export function createMemberView(deps: MemberViewDeps) {
   };
 
   return {
+    /** Who shares a device, an IP or a payout account with a member, and the site-wide list. */
+    linked: createLinkedAccounts(deps),
+
+    async deposits(siteId: number, query: Page & { username: string }) {
+      const member = await findMember(siteId, query.username);
+      const page = { pageNum: query.pageNum, pageSize: query.pageSize };
+      return deps.cashier.memberDeposits({ siteId, memberId: member.id }, page);
+    },
+
+    async withdrawals(siteId: number, query: Page & { username: string }) {
+      const member = await findMember(siteId, query.username);
+      const page = { pageNum: query.pageNum, pageSize: query.pageSize };
+      return deps.cashier.siteWithdrawals(siteId, { ...page, memberId: member.id });
+    },
+
+    /** The member's main or bonus wallet entries, as the ledger keeps them. */
+    async ledger(siteId: number, query: z.output<typeof memberLedgerQuerySchema>) {
+      const member = await findMember(siteId, query.username);
+      const ref = { siteId, memberId: member.id };
+      const { username: _username, wallet, ...records } = query;
+      return wallet === 'bonus'
+        ? deps.cashier.bonusRecords(ref, records)
+        : deps.cashier.transactionRecords(ref, records);
+    },
+
     async search(siteId: number, query: z.output<typeof memberSearchBodySchema>) {
       const page = { pageNum: query.pageNum, pageSize: query.pageSize };
       const { field, value } = query;

@@ -50,5 +50,22 @@ export function registerOperatorRoutes(
     memberView.detail(principal.siteId, body.username),
   );
   route(routes.adminMemberNote, async ({ body, principal }) => memberView.addNote(principal, body));
+  route(routes.adminMemberResetPassword, async ({ body, principal }) =>
+    memberRisk.resetPassword(principal, body),
+  );
+  route(routes.adminMemberLogout, async ({ body, principal }) => memberRisk.forceLogout(principal, body));
+  route(routes.adminMemberDeposits, async ({ body, principal }) =>
+    memberView.deposits(principal.siteId, body),
+  );
+  route(routes.adminMemberWithdrawals, async ({ body, principal }) =>
+    memberView.withdrawals(principal.siteId, body),
+  );
+  route(routes.adminMemberLedger, async ({ body, principal }) => memberView.ledger(principal.siteId, body));
+  route(routes.adminLinkedAccounts, async ({ body, principal }) =>
+    memberView.linked.ofMember(principal.siteId, body.username),
+  );
+  route(routes.adminSharedAccess, async ({ body, principal }) =>
+    memberView.linked.shared(principal.siteId, body),
+  );
   route(routes.adminOutbox, async ({ query, principal }) => memberRisk.outbox(principal.siteId, query));
 }

@@ -79,13 +79,18 @@ const operatorRoutes = Object.entries(routes).flatMap(([name, definition]) =>
 
 describe('staff roles', () => {
   it('gives each role what its job needs: 客服 reads, 财务 reviews money, only 超级管理员 manages staff', () => {
-    const writes = ['risk.write', 'cashier.review', 'cashier.adjust', 'staff.manage'] as const;
+    const writes = ['risk.write', 'cashier.review', 'cashier.adjust', 'staff.manage', 'site.write'] as const;
     expect(writes.filter((permission) => roleHasPermission('support', permission))).toEqual([]);
     expect(roleHasPermission('support', 'member.read')).toBe(true);
     expect(roleHasPermission('finance', 'cashier.review')).toBe(true);
     expect(roleHasPermission('finance', 'risk.write')).toBe(false);
     expect(roleHasPermission('risk', 'cashier.review')).toBe(false);
     expect(operatorRoles.filter((role) => roleHasPermission(role, 'staff.manage'))).toEqual(['super_admin']);
+    expect(operatorRoles.filter((role) => roleHasPermission(role, 'site.write'))).toEqual([
+      'super_admin',
+      'site_admin',
+      'content',
+    ]);
   });
 
   it('covers every operator route of the table', () => {
@@ -162,7 +167,14 @@ describe('staff sign-in with TOTP', () => {
         username: 'cashier_desk',
         role: 'finance',
         siteIds: [siteA, siteB],
-        permissions: ['member.read', 'member.note', 'cashier.read', 'cashier.review', 'cashier.adjust'],
+        permissions: [
+          'member.read',
+          'member.note',
+          'cashier.read',
+          'cashier.review',
+          'cashier.adjust',
+          'report.read',
+        ],
       },
     });
     // Bound: the password alone is refused, without a secret to scan, and a used code is spent.

@@ -77,11 +77,14 @@ export async function createSessionService(deps: SessionServiceDeps) {
     /** The member part signs a new member in through this. */
     start: (caller: CallerContext, member: MemberAccount, isRemembered: boolean) =>
       startMemberSession(ctx, caller, member, isRemembered),
-    /** Ends the member's live sessions in the caller's transaction (a password change, a block). */
+    /**
+     * Ends the member's live sessions in the caller's transaction (a password change, a block, a
+     * forced logout); answers how many ended.
+     */
     endAll: (
       tx: Transaction<Database>,
       memberId: bigint,
-      reason: 'password_changed' | 'blocked',
+      reason: 'password_changed' | 'blocked' | 'logout',
       keptSessionId?: bigint,
     ) => store.endMemberSessions(tx, memberId, reason, new Date(ctx.clock.now()), keptSessionId),
     socketToken(request: CallerRequest, principal: MemberPrincipal) {
@@ -101,6 +104,11 @@ export async function createSessionService(deps: SessionServiceDeps) {
     /** For the socket gateway: the claims of a token from `socketToken`, or undefined. */
     verifySocketToken: (token: string) => verifyJwt(token, ctx.jwtSecret, ctx.clock.now()),
     loginHistory: (principal: MemberPrincipal, page: Page) => loginHistoryOf(ctx, principal.memberId, page),
+    /** For reports: members of the site whose live session was active within the last `windowMs`. */
+    onlineMembers: (siteId: number, windowMs: number) => {
+      const nowMs = ctx.clock.now();
+      return store.countOnlineMembers(ctx.db, siteId, new Date(nowMs), new Date(nowMs - windowMs));
+    },
     ...createAccessBlockActions(ctx),
   };
 }
@@ -149,5 +157,26 @@ function createAccessBlockActions(ctx: SessionContext) {
     /** For staff search: the members who signed in from an address or device (at most `limit`). */
     membersSeenFrom: (siteId: number, source: { ip: string } | { deviceUuid: string }, limit: number) =>
       store.membersSeenFrom(ctx.db, siteId, source, limit),
+    /** For risk staff: other members of the site who signed in from a device or IP this member used. */
+    async accessSharedWith(siteId: number, memberId: bigint, kind: 'device' | 'ip', limit: number) {
+      const column = kind === 'device' ? 'device_uuid' : 'ip';
+      const rows = await store.accessSharedWith(ctx.db, siteId, memberId, column, limit);
+      return rows.map((row) => ({ value: row.value, memberId: row.member_id, lastUsedAt: row.last_used_at }));
+    },
+    /** For risk staff: the site's devices or IPs more than one member signed in from. */
+    async sharedAccess(siteId: number, kind: 'device' | 'ip', page: Page, membersShown: number) {
+      const column = kind === 'device' ? 'device_uuid' : 'ip';
+      const { list, total } = await store.pageSharedAccess(ctx.db, siteId, column, page, membersShown);
+      return {
+        list: list.map((row) => ({
+          key: row.value,
+          value: row.value,
+          memberCount: Number(row.member_count),
+          memberIds: row.member_ids.map((id) => BigInt(id)),
+          lastUsedAt: row.last_used_at,
+        })),
+        total,
+      };
+    },
   };
 }

@@ -119,7 +119,7 @@ export async function endMemberSessions(
   reason: SessionEndReason,
   at: Date,
   keptSessionId?: bigint,
-) {
+): Promise<number> {
   let query = tx
     .updateTable('member_sessions')
     .set({ ended_at: at, end_reason: reason })
@@ -128,7 +128,8 @@ export async function endMemberSessions(
   if (keptSessionId !== undefined) {
     query = query.where('id', '<>', keptSessionId);
   }
-  await query.execute();
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Whether this member has logged in before at all, from this IP, and from this device. */
@@ -237,4 +238,92 @@ export async function membersSeenFrom(
     : query.where('device_uuid', '=', source.deviceUuid)
   ).execute();
   return rows.map((row) => row.member_id);
+}
+
+/** Where a member signs in from, as the login history keeps it. */
+export type AccessColumn = 'device_uuid' | 'ip';
+
+/**
+ * The devices or IPs a member signed in from that other members of the site used too: one row per
+ * value and other member, with that member's last sign-in from it, most recent first.
+ */
+export async function accessSharedWith(
+  db: Db,
+  siteId: number,
+  memberId: bigint,
+  column: AccessColumn,
+  limit: number,
+) {
+  const own = db
+    .selectFrom('login_history')
+    .select(column)
+    .where('site_id', '=', siteId)
+    .where('member_id', '=', memberId);
+  return db
+    .selectFrom('login_history')
+    .select((eb) => [eb.ref(column).as('value'), 'member_id', eb.fn.max('logged_in_at').as('last_used_at')])
+    .where('site_id', '=', siteId)
+    .where('member_id', '<>', memberId)
+    .where(column, 'in', own)
+    .groupBy([column, 'member_id'])
+    .orderBy('last_used_at', 'desc')
+    .orderBy('member_id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * One page of the site's devices or IPs that more than one member signed in from, most members
+ * first, each with up to `membersShown` of their member ids and the last sign-in from it.
+ */
+export async function pageSharedAccess(
+  db: Db,
+  siteId: number,
+  column: AccessColumn,
+  page: { pageNum: number; pageSize: number },
+  membersShown: number,
+) {
+  const memberCount = sql<bigint | string>`count(distinct member_id)`;
+  const shared = db
+    .selectFrom('login_history')
+    .select((eb) => [
+      eb.ref(column).as('value'),
+      memberCount.as('member_count'),
+      eb.fn.max('logged_in_at').as('last_used_at'),
+      sql<string[]>`(array_agg(distinct member_id::text))[1:${sql.lit(membersShown)}]`.as('member_ids'),
+    ])
+    .where('site_id', '=', siteId)
+    .groupBy(column)
+    .having(sql<boolean>`count(distinct member_id) > 1`);
+  const [list, count] = await Promise.all([
+    shared
+      .orderBy('member_count', 'desc')
+      .orderBy('last_used_at', 'desc')
+      .orderBy('value')
+      .offset((page.pageNum - 1) * page.pageSize)
+      .limit(page.pageSize)
+      .execute(),
+    db
+      .selectFrom(shared.as('shared'))
+      .select(sql<bigint | string>`count(*)`.as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { list, total: Number(count.total) };
+}
+
+/**
+ * Members of the site with a live session (not ended, not expired) used since `activeSince`: a
+ * session notes its activity at most once a minute, so a window of minutes counts who is online.
+ */
+export async function countOnlineMembers(db: Db, siteId: number, now: Date, activeSince: Date) {
+  const row = await db
+    .selectFrom('member_sessions')
+    .select(sql<bigint>`count(distinct member_id)::int8`.as('count'))
+    .where('site_id', '=', siteId)
+    .where('ended_at', 'is', null)
+    .where('last_seen_at', '>=', activeSince)
+    .where('idle_expires_at', '>', now)
+    .where('absolute_expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

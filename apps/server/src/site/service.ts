@@ -12,10 +12,12 @@ import {
   type WebTerminal,
 } from '@site/contract';
 import { AppError, validationError } from '../app-error.ts';
+import type { AuditLog } from '../audit/service.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../stores/clock.ts';
 import type { PubSub } from '../stores/pubsub.ts';
+import { createSiteContentAdmin } from './content-admin.ts';
 import * as store from './store.ts';
 
 /** How long a node serves a site's content from memory; changes also invalidate at once. */
@@ -38,7 +40,7 @@ export type NewSiteInput = Omit<Database['sites'], 'updated_at' | 'disable_phone
  * Site configuration and pre-login content. Every request of every visitor reads it, so each
  * node keeps a snapshot per site in memory and drops it when any node publishes a change.
  */
-export async function createSiteService(deps: { db: Db; pubsub: PubSub; clock: Clock }) {
+export async function createSiteService(deps: { db: Db; pubsub: PubSub; clock: Clock; audit: AuditLog }) {
   // Unknown site ids are remembered too, so made-up ids cannot send every request to the database.
   const snapshots = new Map<number, { loadedAtMs: number; result: Promise<SiteSnapshot> }>();
   const unsubscribe = await deps.pubsub.subscribe(siteChangedChannel, (message) => {
@@ -69,6 +71,12 @@ export async function createSiteService(deps: { db: Db; pubsub: PubSub; clock: C
       }
     });
     return entry.result;
+  };
+
+  /** Drops the site's snapshot here and, through pub/sub, on every other node. */
+  const changed = async (siteId: number) => {
+    snapshots.delete(siteId);
+    await deps.pubsub.publish(siteChangedChannel, String(siteId));
   };
 
   const published = <T extends { published_at: Date }>(rows: T[]) =>
@@ -177,14 +185,16 @@ export async function createSiteService(deps: { db: Db; pubsub: PubSub; clock: C
       return (await snapshot(siteId)).content.namingEntries;
     },
 
-    /** Operator change to a site; every node drops its snapshot. */
+    /** A change to a site outside the console (tests, commands); every node drops its snapshot. */
     async update(siteId: number, patch: store.SitePatch): Promise<void> {
       if (!(await store.updateSite(deps.db, siteId, patch))) {
         throw validationError('site-id', '站点不存在');
       }
-      snapshots.delete(siteId);
-      await deps.pubsub.publish(siteChangedChannel, String(siteId));
+      await changed(siteId);
     },
+
+    /** What staff edit in the console (站点), audited; members see each change at once. */
+    admin: createSiteContentAdmin({ db: deps.db, clock: deps.clock, audit: deps.audit, changed }),
 
     async create(site: NewSiteInput): Promise<void> {
       await store.insertSite(deps.db, {
@@ -192,8 +202,7 @@ export async function createSiteService(deps: { db: Db; pubsub: PubSub; clock: C
         vv_key: randomBytes(32).toString('base64'),
         vv_iv: randomBytes(16).toString('base64'),
       });
-      snapshots.delete(site.id);
-      await deps.pubsub.publish(siteChangedChannel, String(site.id));
+      await changed(site.id);
     },
 
     async close() {

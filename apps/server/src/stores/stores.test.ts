@@ -51,7 +51,8 @@ describe('pub/sub', () => {
     const { seedDemoData } = await import('../site/seed.ts');
     const nodeA = await createServices(stores, clock);
     const nodeB = await createServices(stores, clock);
-    await seedDemoData({ db: stores.db, sites: nodeA.sites, clock }, 9001);
+    const copyDepositChannels = nodeA.cashier.copyChannels;
+    await seedDemoData({ db: stores.db, sites: nodeA.sites, clock, copyDepositChannels }, 9001);
     expect((await nodeB.sites.preInfo(9001, '127.0.0.1')).stopRegister).toBe(false);
     await nodeA.sites.update(9001, { stopRegister: true });
     await expect.poll(async () => (await nodeB.sites.preInfo(9001, '127.0.0.1')).stopRegister).toBe(true);

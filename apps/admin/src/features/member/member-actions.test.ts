@@ -1,14 +1,32 @@
 import { operatorRolePermissions } from '@site/contract';
 import { describe, expect, it } from 'vitest';
-import { adjustUrl, memberActionsFor, newestFirst } from './member-actions.ts';
+import { adjustUrl, ledgerKindText, memberActionsFor, newestFirst, resetSentText } from './member-actions.ts';
 
 describe('memberActionsFor', () => {
-  it('gives 客服 notes only: no block, no adjustment', () => {
+  it('gives 客服 notes only: no block, no adjustment, no password reset or forced logout, no money', () => {
     expect(memberActionsFor(operatorRolePermissions.support, 'active')).toEqual({
       mayNote: true,
       mayBlock: false,
       mayUnblock: false,
       mayAdjust: false,
+      mayResetPassword: false,
+      mayForceLogout: false,
+      mayReadMoney: false,
+    });
+  });
+
+  it('lets 风控 and 站点管理员 reset a password and force a logout, and read the money records', () => {
+    for (const role of ['risk', 'site_admin', 'super_admin'] as const) {
+      expect(memberActionsFor(operatorRolePermissions[role], 'active')).toMatchObject({
+        mayResetPassword: true,
+        mayForceLogout: true,
+        mayReadMoney: true,
+      });
+    }
+    expect(memberActionsFor(operatorRolePermissions.finance, 'active')).toMatchObject({
+      mayResetPassword: false,
+      mayForceLogout: false,
+      mayReadMoney: true,
     });
   });
 
@@ -37,6 +55,9 @@ describe('memberActionsFor', () => {
       false,
       false,
       false,
+      false,
+      false,
+      false,
     ]);
   });
 });
@@ -56,5 +77,24 @@ describe('newestFirst', () => {
 describe('adjustUrl', () => {
   it('opens 人工调整 with the member prefilled', () => {
     expect(adjustUrl(42)).toBe('/cashier/adjust?memberId=42');
+  });
+});
+
+describe('resetSentText', () => {
+  it('says where the code went and what the member does next, with no password in it', () => {
+    const text = resetSentText({ channel: 'sms', recipient: '137****7777' });
+    expect(text).toContain('手机 137****7777');
+    expect(text).toContain('忘记密码');
+    expect(resetSentText({ channel: 'email', recipient: 'a***@example.com' })).toContain(
+      '邮箱 a***@example.com',
+    );
+  });
+});
+
+describe('ledgerKindText', () => {
+  it('names the ledger kinds in Chinese and keeps an unknown one as stored', () => {
+    expect(ledgerKindText('withdrawal_hold')).toBe('提现冻结');
+    expect(ledgerKindText('deposit')).toBe('存款');
+    expect(ledgerKindText('jackpot')).toBe('jackpot');
   });
 });

@@ -17,16 +17,19 @@ import {
   Typography,
 } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { memberDetailUrl } from '../../app/menu.ts';
+import { linkedAccountsUrl, memberDetailUrl } from '../../app/menu.ts';
 import { callRoute } from '../../lib/api-client.ts';
 import { errorText } from '../../lib/api-error.ts';
 import { DataTable, pageParams, type TableColumn, timeColumn } from '../../lib/data-table.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { identityStatusEnum, memberStatusEnum, withdrawAccountKindEnum } from '../../lib/labels.ts';
+import { TurnoverAuditCard } from '../../lib/turnover-audit.tsx';
 import { useAction } from '../../lib/use-action.ts';
 import { useOperator, useSessionState } from '../../lib/use-session.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
+import { ForceLogoutButton, ResetPasswordButton } from './member-account-actions.tsx';
 import { adjustUrl, memberActionsFor, newestFirst } from './member-actions.ts';
+import { MemberMoney } from './member-money.tsx';
 import { memberSearchUrl } from './members-page.tsx';
 
 type MemberDetail = RouteResponse<'adminMemberDetail'>;
@@ -187,6 +190,11 @@ function MemberDetailView(props: { detail: MemberDetail; onChanged: () => void }
             {actions.mayBlock || actions.mayUnblock ? (
               <BlockButtons username={profile.username} status={profile.status} onDone={props.onChanged} />
             ) : null}
+            {actions.mayForceLogout ? <ForceLogoutButton username={profile.username} /> : null}
+            {actions.mayResetPassword ? <ResetPasswordButton username={profile.username} /> : null}
+            {operator?.permissions.includes('risk.read') ? (
+              <Button onClick={() => navigate(linkedAccountsUrl(profile.username))}>关联账户</Button>
+            ) : null}
             {actions.mayAdjust ? (
               <Button type="primary" onClick={() => navigate(adjustUrl(profile.memberId))}>
                 人工调整
@@ -265,6 +273,10 @@ function MemberDetailView(props: { detail: MemberDetail; onChanged: () => void }
         />
       </ProCard>
 
+      {operator?.permissions.includes('cashier.read') ? (
+        <TurnoverAuditCard username={profile.username} />
+      ) : null}
+
       <ProCard title="员工备注">
         {actions.mayNote ? <NoteForm username={profile.username} onDone={props.onChanged} /> : null}
         <List
@@ -291,6 +303,8 @@ function MemberDetailView(props: { detail: MemberDetail; onChanged: () => void }
           callRoute('adminMemberLoginHistory', { ...pageParams(params), username: profile.username })
         }
       />
+
+      {actions.mayReadMoney ? <MemberMoney username={profile.username} /> : null}
     </Space>
   );
 }

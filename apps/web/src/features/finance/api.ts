@@ -18,7 +18,8 @@ export function useDepositChannels() {
   return useQuery({
     queryKey: financeKeys.channels,
     queryFn: ({ signal }) => callRoute('depositChannels', undefined, { signal }),
-    staleTime: 60_000,
+    // Staff switch channels and change their limits at any time: each visit asks again.
+    refetchOnMount: 'always',
   });
 }
 

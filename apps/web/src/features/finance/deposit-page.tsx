@@ -7,7 +7,7 @@ import {
   parseYuan,
   uuidV4,
 } from '@site/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, List, Tabs, Tag } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -179,6 +179,7 @@ function LastGatewayOrder({ orderNo, onDismiss }: { orderNo: string; onDismiss: 
 }
 
 function useDepositSubmit(onBankOrder: (order: DepositOrder) => void) {
+  const queryClient = useQueryClient();
   const orderIdRef = useRef<string | undefined>(undefined);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const submit = async (channel: DepositChannel, amount: string, depositorName: string) => {
@@ -199,7 +200,9 @@ function useDepositSubmit(onBankOrder: (order: DepositOrder) => void) {
       }
       onBankOrder(order);
     } catch {
-      // The shared behaviours showed the failure; the same orderId is reused on retry.
+      // The shared behaviours showed the failure; the same orderId is reused on retry. A channel
+      // closed or a limit changed since the page loaded: the tiles show the channels as they are now.
+      void queryClient.invalidateQueries({ queryKey: financeKeys.channels });
     } finally {
       setIsSubmitting(false);
     }

@@ -104,6 +104,27 @@ describe('money pages', () => {
     expect(second?.orderId).toBe(first?.orderId);
   });
 
+  it('shows the channel as it is now after the server refused an order under old limits', async () => {
+    localStorage.setItem('token', 'token-1');
+    let maxAmount = '200.00';
+    const fetchMock = fakeApi({
+      walletSummary: () => wallet,
+      depositChannels: () => channels.map((channel) => ({ ...channel, maxAmount })),
+      depositCreate: () => {
+        // Staff lowered the limit after the page loaded.
+        maxAmount = '100.00';
+        return new FakeFailure(10003, '参数错误：amount 单笔充值限额50.00元至100.00元');
+      },
+    });
+    renderApp('/mine/finance/deposit');
+    const field = await vi.waitFor(() => amountField('充值金额'));
+    expect(field.placeholder).toBe('单笔充值限额50.00元至200.00元');
+    fireEvent.change(field, { target: { value: '150' } });
+    fireEvent.click(screen.getByRole('button', { name: '立即充值' }));
+    await vi.waitFor(() => expect(bodiesOf(fetchMock, '/deposit/create')).toHaveLength(1));
+    await vi.waitFor(() => expect(amountField('充值金额').placeholder).toBe('单笔充值限额50.00元至100.00元'));
+  });
+
   it('refuses a transfer above the available balance without calling the server', async () => {
     localStorage.setItem('token', 'token-1');
     const fetchMock = fakeApi({ walletSummary: () => wallet });

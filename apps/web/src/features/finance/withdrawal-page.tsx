@@ -1,6 +1,7 @@
 import {
   type Fen,
   formatFen,
+  minFen,
   parseWithdrawFee,
   parseYuan,
   subtractFen,
@@ -104,7 +105,7 @@ const fenOf = (yuan: string | undefined): Fen => parseYuan(yuan ?? '0') ?? (0n a
 function maxWithdrawYuan(mainBalance: string | undefined, info: WithdrawInfo): string {
   const balanceFen = fenOf(mainBalance);
   const maxFen = fenOf(info.maxAmount);
-  return formatFen(balanceFen < maxFen ? balanceFen : maxFen);
+  return formatFen(minFen(balanceFen, maxFen));
 }
 
 /** 手续费 and 实际到账 of an amount, as the server computes them; undefined until the amount parses. */

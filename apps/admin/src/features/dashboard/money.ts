@@ -1,0 +1,22 @@
+import { formatMoneyDisplay, parseYuan } from '@site/contract';
+
+/** A wire amount ("12345.60") as staff read it ("12,345.60"); exact, as it goes through fen. */
+export function displayYuan(amount: string): string {
+  const amountFen = parseYuan(amount);
+  return amountFen === undefined ? amount : formatMoneyDisplay(amountFen);
+}
+
+/** What each ledger account kind holds, as the dashboard names it. */
+const ledgerKindNames: Record<string, string> = {
+  member_main: '会员主钱包',
+  member_venue: '会员场馆钱包',
+  member_withdrawal_hold: '提现冻结',
+  member_bonus: '会员红利钱包',
+  house: '平台账户',
+  venue: '场馆账户',
+  external: '外部通道',
+};
+
+export function ledgerKindName(kind: string): string {
+  return ledgerKindNames[kind] ?? kind;
+}

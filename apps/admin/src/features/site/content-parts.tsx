@@ -1,0 +1,111 @@
+import { ProFormText } from '@ant-design/pro-components';
+import { siteImageUrlSchema, siteLinkUrlSchema } from '@site/contract';
+import { Button, Image, Popconfirm, Space } from 'antd';
+import type { ReactNode } from 'react';
+import type { TableColumn } from '../../lib/data-table.tsx';
+import { zodRule } from '../../lib/zod-rule.ts';
+
+/** The parts the 站点 pages share: URL fields, image cells and the row actions. */
+
+type Status = 'Success' | 'Default';
+
+export const activeEnum = {
+  true: { text: '启用', status: 'Success' },
+  false: { text: '停用', status: 'Default' },
+} satisfies Record<'true' | 'false', { text: string; status: Status }>;
+
+export const displayEquipmentEnum = {
+  '1': { text: 'H5' },
+  '2': { text: '电脑版' },
+} satisfies Record<'1' | '2', { text: string }>;
+
+const urlHint = 'https:// 开头的地址，或以 / 开头的站内路径，例如 /media/logo.svg';
+
+/** An image the member site shows: required, https or a path on the site. */
+export function ImageUrlField(props: { name: string; label: string }) {
+  return (
+    <ProFormText
+      name={props.name}
+      label={props.label}
+      placeholder={urlHint}
+      rules={[{ required: true, whitespace: true, message: '请输入图片地址' }, zodRule(siteImageUrlSchema)]}
+    />
+  );
+}
+
+/** Where a click goes: empty for nowhere. */
+export function LinkUrlField(props: { name: string; label: string }) {
+  return (
+    <ProFormText
+      name={props.name}
+      label={props.label}
+      placeholder="留空为不跳转；站内页面如 /activity/discount"
+      rules={[zodRule(siteLinkUrlSchema)]}
+    />
+  );
+}
+
+export function ImageCell(props: { url: string; alt: string }) {
+  return props.url ? (
+    <Image src={props.url} alt={props.alt} width={96} height={40} style={{ objectFit: 'contain' }} />
+  ) : (
+    '-'
+  );
+}
+
+/**
+ * 编辑 (the dialog's trigger), 启用 / 停用 and 删除 of one row, each asking first. `name` says
+ * which row in the confirmations.
+ */
+export function ContentRowActions(props: {
+  name: string;
+  isActive?: boolean;
+  edit: ReactNode;
+  onToggle?: () => Promise<unknown>;
+  onDelete: () => Promise<unknown>;
+}) {
+  const { isActive, onToggle } = props;
+  return (
+    <Space size={0}>
+      {props.edit}
+      {onToggle && isActive !== undefined ? (
+        <Popconfirm
+          title={isActive ? '确认停用？停用后会员端立即不再显示' : '确认启用？启用后会员端立即显示'}
+          description={props.name}
+          okText={isActive ? '停用' : '启用'}
+          cancelText="取消"
+          onConfirm={() => onToggle()}
+        >
+          <Button type="link" size="small">
+            {isActive ? '停用' : '启用'}
+          </Button>
+        </Popconfirm>
+      ) : null}
+      <Popconfirm
+        title="确认删除？删除后无法恢复"
+        description={props.name}
+        okText="删除"
+        okButtonProps={{ danger: true }}
+        cancelText="取消"
+        onConfirm={() => props.onDelete()}
+      >
+        <Button type="link" size="small" danger>
+          删除
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+}
+
+export function EditLink() {
+  return (
+    <Button type="link" size="small">
+      编辑
+    </Button>
+  );
+}
+
+/** Columns of a table with no search form: the list is short and comes whole. */
+export function withoutSearch<Row>(columns: TableColumn<Row>[]): TableColumn<Row>[] {
+  return columns.map((column) => ({ ...column, hideInSearch: true }));
+}
