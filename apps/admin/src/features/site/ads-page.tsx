@@ -15,7 +15,7 @@ import { useAction } from '../../lib/use-action.ts';
 import { useOperator, useSessionState } from '../../lib/use-session.ts';
 import {
   activeEnum,
-  ContentRowActions,
+  contentActionsColumn,
   EditLink,
   ImageCell,
   ImageUrlField,
@@ -95,20 +95,7 @@ export function AdsPage() {
     { title: '标题', dataIndex: 'title' },
     { title: '跳转地址', dataIndex: 'linkUrl', ellipsis: true, renderText: (url: string) => url || '-' },
     { title: '状态', dataIndex: 'isActive', valueEnum: activeEnum },
-    {
-      title: '操作',
-      valueType: 'option',
-      hideInTable: !isEditor,
-      render: (_, row) => (
-        <ContentRowActions
-          name={row.title}
-          isActive={row.isActive}
-          edit={<AdDialog ad={row} onDone={reload} />}
-          onToggle={() => update.mutateAsync({ id: row.id, isActive: !row.isActive })}
-          onDelete={() => remove.mutateAsync({ id: row.id })}
-        />
-      ),
-    },
+    contentActionsColumn({ isEditor, update, remove, edit: (row) => <AdDialog ad={row} onDone={reload} /> }),
   ]);
 
   return (

@@ -97,6 +97,29 @@ export function ContentRowActions(props: {
   );
 }
 
+/** The 操作 column of a content table (notices, ads, icons): drawn for editors only. */
+export function contentActionsColumn<Row extends { id: number; title: string; isActive: boolean }>(props: {
+  isEditor: boolean;
+  edit: (row: Row) => ReactNode;
+  update: { mutateAsync: (body: { id: number; isActive: boolean }) => Promise<unknown> };
+  remove: { mutateAsync: (body: { id: number }) => Promise<unknown> };
+}): TableColumn<Row> {
+  return {
+    title: '操作',
+    valueType: 'option',
+    hideInTable: !props.isEditor,
+    render: (_, row) => (
+      <ContentRowActions
+        name={row.title}
+        isActive={row.isActive}
+        edit={props.edit(row)}
+        onToggle={() => props.update.mutateAsync({ id: row.id, isActive: !row.isActive })}
+        onDelete={() => props.remove.mutateAsync({ id: row.id })}
+      />
+    ),
+  };
+}
+
 export function EditLink() {
   return (
     <Button type="link" size="small">

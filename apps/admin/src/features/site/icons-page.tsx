@@ -22,7 +22,7 @@ import { useAction } from '../../lib/use-action.ts';
 import { useOperator, useSessionState } from '../../lib/use-session.ts';
 import {
   activeEnum,
-  ContentRowActions,
+  contentActionsColumn,
   displayEquipmentEnum,
   EditLink,
   ImageCell,
@@ -128,20 +128,12 @@ export function IconsPage() {
       renderText: (url: string) => url || '-',
     },
     { title: '状态', dataIndex: 'isActive', hideInSearch: true, valueEnum: activeEnum },
-    {
-      title: '操作',
-      valueType: 'option',
-      hideInTable: !isEditor,
-      render: (_, row) => (
-        <ContentRowActions
-          name={row.title}
-          isActive={row.isActive}
-          edit={<IconDialog icon={row} onDone={reload} />}
-          onToggle={() => update.mutateAsync({ id: row.id, isActive: !row.isActive })}
-          onDelete={() => remove.mutateAsync({ id: row.id })}
-        />
-      ),
-    },
+    contentActionsColumn({
+      isEditor,
+      update,
+      remove,
+      edit: (row) => <IconDialog icon={row} onDone={reload} />,
+    }),
   ];
 
   return (

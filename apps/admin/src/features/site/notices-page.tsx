@@ -27,7 +27,7 @@ import {
 import { hasPermission } from '../../lib/session.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useOperator, useSessionState } from '../../lib/use-session.ts';
-import { activeEnum, ContentRowActions, EditLink } from './content-parts.tsx';
+import { activeEnum, contentActionsColumn, EditLink } from './content-parts.tsx';
 
 type NoticeRow = RouteResponse<'adminNoticeList'>['list'][number];
 
@@ -161,20 +161,12 @@ export function NoticesPage() {
         ),
       csv: (row) => activeEnum[row.isActive ? 'true' : 'false'].text,
     },
-    {
-      title: '操作',
-      valueType: 'option',
-      hideInTable: !isEditor,
-      render: (_, row) => (
-        <ContentRowActions
-          name={row.title}
-          isActive={row.isActive}
-          edit={<NoticeDialog notice={row} onDone={reload} />}
-          onToggle={() => update.mutateAsync({ id: row.id, isActive: !row.isActive })}
-          onDelete={() => remove.mutateAsync({ id: row.id })}
-        />
-      ),
-    },
+    contentActionsColumn({
+      isEditor,
+      update,
+      remove,
+      edit: (row) => <NoticeDialog notice={row} onDone={reload} />,
+    }),
   ];
 
   return (
