@@ -7,7 +7,9 @@ import { invalidFromJsonSchema, jsonSchemaOf, validFromJsonSchema } from './sche
 /**
  * Schemas whose rules JSON Schema cannot carry, so generated values pass them only by chance:
  * a resident ID checksum, fields that come together or not at all, a time text that must also
- * be an ISO instant (the pipe's second half).
+ * be an ISO instant (the pipe's second half), a range of at most so many days, a minimum not
+ * above its maximum, a URL that must be https or a path on the site, text that is blank once
+ * trimmed.
  */
 const refinedSchemas = new Set([
   'identitySubmit.body',
@@ -16,6 +18,17 @@ const refinedSchemas = new Set([
   'adminAuditList.body',
   'bonusConvert.body',
   'counter.query',
+  'adminMemberLedger.body',
+  'adminIdentityList.body',
+  'adminSiteSettingsSet.body',
+  'adminNoticeCreate.body',
+  'adminNoticeUpdate.body',
+  'adminAdCreate.body',
+  'adminAdUpdate.body',
+  'adminIconCreate.body',
+  'adminIconUpdate.body',
+  'adminDepositChannelUpdate.body',
+  'adminDailyMoney.body',
 ]);
 
 const schemaEntries = (Object.entries(routes) as [string, RouteDefinition][]).flatMap(([name, definition]) =>
