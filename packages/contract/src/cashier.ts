@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Fen, fen, formatFen, parseYuan } from './format.ts';
-import { int4IdSchema, int8IdSchema, pageQuery } from './http-schemas.ts';
+import { int4IdSchema, int8IdSchema, pageQuery, sortQuery } from './http-schemas.ts';
 
 /**
  * Cashier payloads: deposits, withdrawals, withdrawal accounts and the turnover audit.
@@ -95,6 +95,15 @@ export const depositChannelUpdateBodySchema = z
 
 export const depositStatuses = ['pending', 'paid', 'rejected', 'expired'] as const;
 export type DepositStatus = (typeof depositStatuses)[number];
+
+/** What the console may sort the site's deposit orders by (the list's field names). */
+export const adminDepositSortKeys = ['createdAt', 'amount', 'expiresAt'] as const;
+export type AdminDepositSortKey = (typeof adminDepositSortKeys)[number];
+
+export const adminDepositQuerySchema = pageQuery.extend({
+  status: z.enum(depositStatuses).optional(),
+  ...sortQuery(adminDepositSortKeys),
+});
 
 export const depositOrderSchema = z.object({
   orderNo: z.string(),
@@ -196,6 +205,15 @@ export const withdrawApplyBodySchema = z.object({
 
 export const withdrawStatuses = ['pending', 'approved', 'rejected'] as const;
 export type WithdrawStatus = (typeof withdrawStatuses)[number];
+
+/** What the console may sort the site's withdrawals by (the list's field names). */
+export const adminWithdrawSortKeys = ['createdAt', 'amount', 'reviewedAt'] as const;
+export type AdminWithdrawSortKey = (typeof adminWithdrawSortKeys)[number];
+
+export const adminWithdrawQuerySchema = pageQuery.extend({
+  status: z.enum(withdrawStatuses).optional(),
+  ...sortQuery(adminWithdrawSortKeys),
+});
 
 export const withdrawOrderSchema = z.object({
   orderNo: z.string(),
@@ -495,6 +513,15 @@ export const adjustmentRequestSchema = z.object({
   decidedBy: z.string().nullable(),
   decidedAt: isoTime.nullable(),
   decisionReason: z.string(),
+});
+
+/** What the console may sort adjustment requests by (the list's field names). */
+export const adjustmentRequestSortKeys = ['requestedAt', 'amount', 'decidedAt'] as const;
+export type AdjustmentRequestSortKey = (typeof adjustmentRequestSortKeys)[number];
+
+export const adjustmentRequestQuerySchema = pageQuery.extend({
+  status: z.enum(['pending', 'approved', 'rejected']).optional(),
+  ...sortQuery(adjustmentRequestSortKeys),
 });
 
 export const adjustmentRuleSchema = z.object({ approvalThreshold: z.string() });

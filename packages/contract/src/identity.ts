@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int4Max } from './http.ts';
-import { int8IdSchema, pageQuery } from './http-schemas.ts';
+import { int8IdSchema, pageQuery, sortQuery } from './http-schemas.ts';
 
 /**
  * Real-name verification: a member's legal name and mainland resident ID number (GB 11643),
@@ -106,9 +106,14 @@ export type IdentityStatusView = z.infer<typeof identityStatusSchema>;
 export const identityReviewStatuses = ['pending', 'approved', 'rejected'] as const;
 export type IdentityReviewStatus = (typeof identityReviewStatuses)[number];
 
+/** What the console may sort the review list by (the list's field names). */
+export const identityReviewSortKeys = ['submittedAt', 'reviewedAt'] as const;
+export type IdentityReviewSortKey = (typeof identityReviewSortKeys)[number];
+
 export const identityReviewQuerySchema = pageQuery.extend({
   status: z.enum(identityReviewStatuses).optional(),
   username: z.string().trim().min(1).max(64, '用户名过长').optional(),
+  ...sortQuery(identityReviewSortKeys),
 });
 
 export const identityReviewEntrySchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordQueryWith, walletSummarySchema, withdrawAccountSchema } from './cashier.ts';
-import { pageQuery } from './http-schemas.ts';
+import { pageQuery, sortQuery } from './http-schemas.ts';
 import { identityStatusSchema } from './identity.ts';
 
 /**
@@ -10,9 +10,14 @@ import { identityStatusSchema } from './identity.ts';
 export const memberSearchFields = ['username', 'phone', 'realName', 'ip', 'device', 'inviteCode'] as const;
 export type MemberSearchField = (typeof memberSearchFields)[number];
 
+/** What the console may sort found members by (the list's field names). */
+export const memberSearchSortKeys = ['memberId', 'createdAt', 'lastLoginAt'] as const;
+export type MemberSearchSortKey = (typeof memberSearchSortKeys)[number];
+
 export const memberSearchBodySchema = pageQuery.extend({
   field: z.enum(memberSearchFields),
   value: z.string().trim().min(1, '请输入搜索内容').max(64, '搜索内容过长'),
+  ...sortQuery(memberSearchSortKeys),
 });
 
 export const memberSummarySchema = z.object({

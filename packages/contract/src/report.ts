@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuery } from './http-schemas.ts';
+import { pageOf, pageQuery, sortQuery } from './http-schemas.ts';
 
 /**
  * The console's figures: the dashboard (仪表盘), the ledger's reconcile status and the daily money
@@ -46,8 +46,20 @@ const daySchema = z.iso.date({ message: '须为日期，例如 2026-01-01' });
  * A page of the daily report, optionally within [startDay, endDay] (both included, Beijing time;
  * both or neither). Without a range it covers the last 30 days; days after today are not listed.
  */
+/** What the console may sort the daily report's days by (the row's field names). */
+export const dailyMoneySortKeys = [
+  'day',
+  'depositAmount',
+  'depositCount',
+  'withdrawalAmount',
+  'payoutAmount',
+  'netAmount',
+] as const;
+export type DailyMoneySortKey = (typeof dailyMoneySortKeys)[number];
+
 export const dailyMoneyQuerySchema = pageQuery
   .extend({
+    ...sortQuery(dailyMoneySortKeys),
     startDay: daySchema.optional().describe('first day, included (YYYY-MM-DD, Beijing time)'),
     endDay: daySchema.optional().describe('last day, included (YYYY-MM-DD, Beijing time)'),
   })

@@ -25,12 +25,15 @@ import {
 } from './auth.ts';
 import {
   adjustmentBodySchema,
+  adjustmentRequestQuerySchema,
   adjustmentRequestSchema,
   adjustmentResultSchema,
   adjustmentRuleSchema,
   adminDepositChannelSchema,
+  adminDepositQuerySchema,
   adminTurnoverAuditSchema,
   adminWithdrawOrderSchema,
+  adminWithdrawQuerySchema,
   auditSummarySchema,
   bankSchema,
   bonusConvertBodySchema,
@@ -60,7 +63,6 @@ import {
   withdrawFeeSetBodySchema,
   withdrawInfoSchema,
   withdrawOrderSchema,
-  withdrawStatuses,
   yuanAmountSchema,
 } from './cashier.ts';
 import { platformTypeDefault } from './constants.ts';
@@ -1006,7 +1008,7 @@ export const routes = {
     access: { operator: 'cashier.read' },
     tag: 'admin',
     summary: 'Deposit orders of this site, newest first, optionally of one status',
-    body: pageQuery.extend({ status: z.enum(depositStatuses).optional() }),
+    body: adminDepositQuerySchema,
     response: pageOf(depositOrderSchema.extend({ memberId: z.number().int() })),
   }),
   adminDepositConfirm: route({
@@ -1131,7 +1133,7 @@ export const routes = {
     access: { operator: 'cashier.read' },
     tag: 'admin',
     summary: 'Withdrawals of this site, newest first, optionally of one status',
-    body: pageQuery.extend({ status: z.enum(withdrawStatuses).optional() }),
+    body: adminWithdrawQuerySchema,
     response: pageOf(adminWithdrawOrderSchema),
   }),
   adminWithdrawHold: route({
@@ -1295,7 +1297,7 @@ export const routes = {
     access: { operator: 'cashier.read' },
     tag: 'admin',
     summary: 'Adjustments above the approval threshold, waiting for (or decided by) a second staff member',
-    body: pageQuery.extend({ status: z.enum(['pending', 'approved', 'rejected']).optional() }),
+    body: adjustmentRequestQuerySchema,
     response: pageOf(adjustmentRequestSchema),
   }),
   adminAdjustApprove: route({

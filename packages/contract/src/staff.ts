@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordQueryWith } from './cashier.ts';
 import { int4Max } from './http.ts';
-import { int8IdSchema } from './http-schemas.ts';
+import { int8IdSchema, sortQuery } from './http-schemas.ts';
 
 /**
  * What an operator may do. Every operator route names the one it needs; the server checks it on
@@ -135,7 +135,12 @@ export const staffLoginRecordSchema = z.object({
 /** What staff actions the audit log names, e.g. `staff.create`, `risk.block`. */
 export const auditActionPattern = /^[a-z]+\.[a-z_]+$/;
 
+/** What the console may sort the audit log by (the list's field names). */
+export const auditSortKeys = ['at', 'operatorUsername', 'action'] as const;
+export type AuditSortKey = (typeof auditSortKeys)[number];
+
 export const auditQuerySchema = recordQueryWith({
+  ...sortQuery(auditSortKeys),
   operatorUsername: z.string().trim().toLowerCase().max(32).optional(),
   action: z.string().trim().regex(auditActionPattern, '操作类型格式不正确').optional(),
   target: z.string().trim().max(200).optional(),

@@ -1,3 +1,4 @@
+import type { AuditSortKey, SortRequest } from '@site/contract';
 import type { Db } from '../db/database.ts';
 import type { OperatorPrincipal } from '../http/access.ts';
 import type { Clock } from '../stores/clock.ts';
@@ -53,7 +54,7 @@ export function createAuditLog(deps: { db: Db; clock: Clock }) {
         target?: string | undefined;
         startTime?: string | undefined;
         endTime?: string | undefined;
-      },
+      } & SortRequest<AuditSortKey>,
     ) {
       const page = { pageNum: query.pageNum, pageSize: query.pageSize };
       const { list, total } = await store.searchEntries(
@@ -68,6 +69,7 @@ export function createAuditLog(deps: { db: Db; clock: Clock }) {
             : {}),
         },
         page,
+        { sortBy: query.sortBy, sortOrder: query.sortOrder },
       );
       return { list: list.map(presentEntry), total, ...page };
     },

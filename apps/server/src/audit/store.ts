@@ -1,5 +1,7 @@
+import type { AuditSortKey, SortRequest } from '@site/contract';
 import type { Db } from '../db/database.ts';
-import { fetchPage, type PageRequest } from '../db/paging.ts';
+import { fetchPage, orderByKey, type PageRequest } from '../db/paging.ts';
+import type { Database } from '../db/schema.ts';
 
 /** The only file that writes SQL for the audit log. */
 
@@ -44,7 +46,18 @@ export interface AuditFilter {
   to?: Date;
 }
 
-export async function searchEntries(db: Db, filter: AuditFilter, page: PageRequest) {
+const auditSortColumns = {
+  at: 'at',
+  operatorUsername: 'operator_username',
+  action: 'action',
+} as const satisfies Record<AuditSortKey, keyof Database['audit_log']>;
+
+export async function searchEntries(
+  db: Db,
+  filter: AuditFilter,
+  page: PageRequest,
+  sort: SortRequest<AuditSortKey> = {},
+) {
   let query = db.selectFrom('audit_log').where((eb) => {
     const sites = filter.siteIds.filter((siteId): siteId is number => siteId !== null);
     const ofSites = sites.length > 0 ? [eb('site_id', 'in', sites)] : [];
@@ -69,5 +82,14 @@ export async function searchEntries(db: Db, filter: AuditFilter, page: PageReque
   if (filter.to) {
     query = query.where('at', '<', filter.to);
   }
-  return fetchPage(query, (filtered) => filtered.selectAll().orderBy('id', 'desc'), page);
+  return fetchPage(
+    query,
+    (filtered) =>
+      orderByKey(filtered.selectAll(), sort, {
+        columns: auditSortColumns,
+        tiebreak: 'id',
+        byDefault: (rows) => rows.orderBy('id', 'desc'),
+      }),
+    page,
+  );
 }

@@ -1,4 +1,13 @@
-import { type Fen, fen, formatFen, negatedFen, parseYuan, timesFen } from '@site/contract';
+import {
+  type AdjustmentRequestSortKey,
+  type Fen,
+  fen,
+  formatFen,
+  negatedFen,
+  parseYuan,
+  type SortRequest,
+  timesFen,
+} from '@site/contract';
 import { AppError, validationError } from '../app-error.ts';
 import type { Db } from '../db/database.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
@@ -296,10 +305,20 @@ export async function rejectAdjustment(
 export async function pageAdjustmentRequests(
   ctx: CashierContext,
   siteId: number,
-  query: { pageNum: number; pageSize: number; status?: 'pending' | 'approved' | 'rejected' | undefined },
+  query: {
+    pageNum: number;
+    pageSize: number;
+    status?: 'pending' | 'approved' | 'rejected' | undefined;
+  } & SortRequest<AdjustmentRequestSortKey>,
 ) {
   const page = { pageNum: query.pageNum, pageSize: query.pageSize };
-  const { list, total } = await store.pageAdjustmentRequests(ctx.db, { siteId, status: query.status }, page);
+  const sort = { sortBy: query.sortBy, sortOrder: query.sortOrder };
+  const { list, total } = await store.pageAdjustmentRequests(
+    ctx.db,
+    { siteId, status: query.status },
+    page,
+    sort,
+  );
   return {
     list: list.map((row) => ({
       adjustmentId: row.adjustment_id,

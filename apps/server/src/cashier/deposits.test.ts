@@ -212,3 +212,48 @@ describe('bank transfer orders', () => {
     expect(list.data.total).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('the console sorts deposit orders on the server', () => {
+  type Listed = { list: Array<{ orderNo: string; amount: string }>; total: number };
+  const list = (body: object) => cashier.asOperator<Listed>(routes.adminDepositList.path, body);
+
+  it('sorts by amount both ways, equal amounts in one order that paging keeps', async () => {
+    const { token } = await cashier.member('depsort01');
+    for (const [index, amount] of ['300.00', '100.00', '200.00', '100.00', '100.00'].entries()) {
+      const created = await create(token, { channelId: 2, amount, orderId: `dep-sort-000${index}` });
+      expect(created.code).toBe(6000);
+    }
+    const ascending = await list({ sortBy: 'amount', sortOrder: 'asc', pageSize: 100 });
+    const descending = await list({ sortBy: 'amount', sortOrder: 'desc', pageSize: 100 });
+    expect(ascending.data.total).toBeLessThanOrEqual(100);
+    const amounts = ascending.data.list.map((order) => Number(order.amount));
+    expect(amounts).toEqual(amounts.toSorted((a, b) => a - b));
+    expect(amounts.at(-1)).toBeGreaterThanOrEqual(300);
+    // The tiebreak follows the direction too, so descending is exactly ascending reversed.
+    expect(descending.data.list.map((order) => order.orderNo)).toEqual(
+      ascending.data.list.map((order) => order.orderNo).toReversed(),
+    );
+    const pageByPage: string[] = [];
+    for (let pageNum = 1; pageNum <= ascending.data.total; pageNum += 1) {
+      const page = await list({ sortBy: 'amount', sortOrder: 'asc', pageNum, pageSize: 1 });
+      pageByPage.push(...page.data.list.map((order) => order.orderNo));
+    }
+    expect(pageByPage).toEqual(ascending.data.list.map((order) => order.orderNo));
+  });
+
+  it('keeps newest first without a sort, and refuses a field the route does not sort by', async () => {
+    const byDefault = await list({ pageSize: 100 });
+    const byCreated = await list({ sortBy: 'createdAt', sortOrder: 'desc', pageSize: 100 });
+    expect(byCreated.data.list.map((order) => order.orderNo)).toEqual(
+      byDefault.data.list.map((order) => order.orderNo),
+    );
+    const unknown = await list({ sortBy: 'memberId' });
+    expect(unknown).toMatchObject({ code: 10003, data: { field: 'sortBy' } });
+    const rawSql = await list({ sortBy: 'id; drop table members' });
+    expect(rawSql).toMatchObject({ code: 10003, data: { field: 'sortBy' } });
+    expect(await list({ sortBy: 'amount', sortOrder: 'up' })).toMatchObject({
+      code: 10003,
+      data: { field: 'sortOrder' },
+    });
+  });
+});

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  type AdminDepositSortKey,
   cashierLimits,
   type DepositCallbackBody,
   type DepositChannel,
@@ -8,6 +9,7 @@ import {
   type depositCreateBodySchema,
   formatFen,
   parseYuan,
+  type SortRequest,
 } from '@site/contract';
 import type { z } from 'zod';
 import { AppError, validationError } from '../app-error.ts';
@@ -128,8 +130,9 @@ export async function pageDeposits(
   ctx: CashierContext,
   filter: { siteId: number; memberId?: bigint; status?: string },
   page: { pageNum: number; pageSize: number },
+  sort: SortRequest<AdminDepositSortKey> = {},
 ) {
-  const { list, total } = await store.pageDepositOrders(ctx.db, filter, page);
+  const { list, total } = await store.pageDepositOrders(ctx.db, filter, page, sort);
   const channels = new Map((await store.listChannels(ctx.db, filter.siteId)).map((row) => [row.id, row]));
   const presented = [];
   for (const row of list) {

@@ -7,7 +7,16 @@ import type {
   withdrawApplyBodySchema,
   withdrawFeeSetBodySchema,
 } from '@site/contract';
-import { fen, formatFen, type RecordQuery, type TransRecordQuery } from '@site/contract';
+import {
+  type AdjustmentRequestSortKey,
+  type AdminDepositSortKey,
+  type AdminWithdrawSortKey,
+  fen,
+  formatFen,
+  type RecordQuery,
+  type SortRequest,
+  type TransRecordQuery,
+} from '@site/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { DayRange } from '../db/days.ts';
@@ -110,11 +119,15 @@ export function createCashierService(deps: CashierServiceDeps) {
         isExpired: order.expires_at.getTime() <= ctx.clock.now(),
       };
     },
-    siteDeposits: (siteId: number, query: Page & { status?: string | undefined }) =>
+    siteDeposits: (
+      siteId: number,
+      query: Page & { status?: string | undefined } & SortRequest<AdminDepositSortKey>,
+    ) =>
       deposits.pageDeposits(
         ctx,
         { siteId, ...(query.status ? { status: query.status } : {}) },
         { pageNum: query.pageNum, pageSize: query.pageSize },
+        { sortBy: query.sortBy, sortOrder: query.sortOrder },
       ),
     confirmDeposit: (operator: OperatorRef, body: { orderNo: string; reason: string }) =>
       deposits.confirmDeposit(ctx, operator, body),
@@ -141,7 +154,10 @@ export function createCashierService(deps: CashierServiceDeps) {
       withdrawals.pageMemberWithdrawals(ctx, member, page),
     siteWithdrawals: (
       siteId: number,
-      query: Page & { status?: string | undefined; memberId?: bigint | undefined },
+      query: Page & {
+        status?: string | undefined;
+        memberId?: bigint | undefined;
+      } & SortRequest<AdminWithdrawSortKey>,
     ) => withdrawals.pageSiteWithdrawals(ctx, siteId, query),
     reviewWithdrawal: (
       operator: OperatorRef,
@@ -168,7 +184,9 @@ export function createCashierService(deps: CashierServiceDeps) {
     adjustBalance: (operator: OperatorRef, body: AdjustmentBody) => adjustBalance(ctx, operator, body),
     adjustmentRequests: (
       siteId: number,
-      query: Page & { status?: 'pending' | 'approved' | 'rejected' | undefined },
+      query: Page & {
+        status?: 'pending' | 'approved' | 'rejected' | undefined;
+      } & SortRequest<AdjustmentRequestSortKey>,
     ) => pageAdjustmentRequests(ctx, siteId, query),
     approveAdjustment: (operator: OperatorRef, adjustmentId: string) =>
       approveAdjustment(ctx, operator, adjustmentId),

@@ -1,8 +1,14 @@
-import type { Fen } from '@site/contract';
+import type {
+  AdjustmentRequestSortKey,
+  AdminDepositSortKey,
+  AdminWithdrawSortKey,
+  Fen,
+  SortRequest,
+} from '@site/contract';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { type DayRange, localDayOf } from '../db/days.ts';
-import { fetchPage } from '../db/paging.ts';
+import { fetchPage, orderByKey } from '../db/paging.ts';
 import type { Database } from '../db/schema.ts';
 
 /** The only file that writes SQL for the cashier tables. */
@@ -159,12 +165,19 @@ export async function expireDueDepositOrders(db: Db, memberId: bigint, now: Date
     .execute();
 }
 
+const depositSortColumns = {
+  createdAt: 'created_at',
+  amount: 'amount_fen',
+  expiresAt: 'expires_at',
+} as const satisfies Record<AdminDepositSortKey, keyof Database['cashier_deposit_orders']>;
+
 export async function pageDepositOrders(
   db: Db,
   filter: { siteId: number; memberId?: bigint; status?: string },
   page: { pageNum: number; pageSize: number },
+  sort: SortRequest<AdminDepositSortKey> = {},
 ) {
-  return pageOrders(db, 'cashier_deposit_orders', filter, page);
+  return pageOrders(db, 'cashier_deposit_orders', filter, page, { sort, columns: depositSortColumns });
 }
 
 export async function findSettings(db: Db, memberId: bigint) {
@@ -435,12 +448,19 @@ export async function reviewWithdrawOrder(
     .executeTakeFirst();
 }
 
+const withdrawSortColumns = {
+  createdAt: 'created_at',
+  amount: 'amount_fen',
+  reviewedAt: 'reviewed_at',
+} as const satisfies Record<AdminWithdrawSortKey, keyof Database['cashier_withdraw_orders']>;
+
 export async function pageWithdrawOrders(
   db: Db,
   filter: { siteId: number; memberId?: bigint; status?: string },
   page: { pageNum: number; pageSize: number },
+  sort: SortRequest<AdminWithdrawSortKey> = {},
 ) {
-  return pageOrders(db, 'cashier_withdraw_orders', filter, page);
+  return pageOrders(db, 'cashier_withdraw_orders', filter, page, { sort, columns: withdrawSortColumns });
 }
 
 export async function insertRequirement(
@@ -521,12 +541,16 @@ interface OrderFilter {
   status?: string;
 }
 
-/** Deposit and withdrawal orders page the same way: newest first, by site, member and status. */
-async function pageOrders<T extends 'cashier_deposit_orders' | 'cashier_withdraw_orders'>(
+/**
+ * Deposit and withdrawal orders page the same way: by site, member and status, newest first
+ * unless the caller sorts by one of the table's sort columns.
+ */
+async function pageOrders<T extends 'cashier_deposit_orders' | 'cashier_withdraw_orders', Key extends string>(
   db: Db,
   table: T,
   filter: OrderFilter,
   page: { pageNum: number; pageSize: number },
+  order: { sort: SortRequest<Key>; columns: Readonly<Record<Key, string>> },
 ) {
   const base = db.selectFrom(table as 'cashier_deposit_orders').where('site_id', '=', filter.siteId);
   const byMember = filter.memberId === undefined ? base : base.where('member_id', '=', filter.memberId);
@@ -534,7 +558,12 @@ async function pageOrders<T extends 'cashier_deposit_orders' | 'cashier_withdraw
     filter.status === undefined ? byMember : byMember.where('status', '=', filter.status as 'pending');
   const { list, total } = await fetchPage(
     query,
-    (filtered) => filtered.selectAll().orderBy('id', 'desc'),
+    (filtered) =>
+      orderByKey(filtered.selectAll(), order.sort, {
+        columns: order.columns,
+        tiebreak: 'id',
+        byDefault: (rows) => rows.orderBy('id', 'desc'),
+      }),
     page,
   );
   return { list: list as Selectable<Database[T]>[], total };
@@ -619,16 +648,32 @@ export async function decideAdjustmentRequest(
     .executeTakeFirst();
 }
 
+const adjustmentRequestSortColumns = {
+  requestedAt: 'requested_at',
+  amount: 'amount_fen',
+  decidedAt: 'decided_at',
+} as const satisfies Record<AdjustmentRequestSortKey, keyof Database['cashier_adjustment_requests']>;
+
 export async function pageAdjustmentRequests(
   db: Db,
   filter: { siteId: number; status?: 'pending' | 'approved' | 'rejected' | undefined },
   page: { pageNum: number; pageSize: number },
+  sort: SortRequest<AdjustmentRequestSortKey> = {},
 ) {
   let query = db.selectFrom('cashier_adjustment_requests').where('site_id', '=', filter.siteId);
   if (filter.status) {
     query = query.where('status', '=', filter.status);
   }
-  return fetchPage(query, (filtered) => filtered.selectAll().orderBy('id', 'desc'), page);
+  return fetchPage(
+    query,
+    (filtered) =>
+      orderByKey(filtered.selectAll(), sort, {
+        columns: adjustmentRequestSortColumns,
+        tiebreak: 'id',
+        byDefault: (rows) => rows.orderBy('id', 'desc'),
+      }),
+    page,
+  );
 }
 
 /**

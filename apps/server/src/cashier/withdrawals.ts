@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type AdminWithdrawSortKey,
   cashierLimits,
   type Fen,
   fen,
   formatFen,
   parseYuan,
   presentWithdrawFee,
+  type SortRequest,
   subtractFen,
   type WithdrawFeeRule,
   type WithdrawInfo,
@@ -247,7 +249,12 @@ export async function pageMemberWithdrawals(
 export async function pageSiteWithdrawals(
   ctx: CashierContext,
   siteId: number,
-  query: { pageNum: number; pageSize: number; status?: string | undefined; memberId?: bigint | undefined },
+  query: {
+    pageNum: number;
+    pageSize: number;
+    status?: string | undefined;
+    memberId?: bigint | undefined;
+  } & SortRequest<AdminWithdrawSortKey>,
 ) {
   const filter = {
     siteId,
@@ -255,7 +262,8 @@ export async function pageSiteWithdrawals(
     ...(query.memberId !== undefined ? { memberId: query.memberId } : {}),
   };
   const page = { pageNum: query.pageNum, pageSize: query.pageSize };
-  const { list, total } = await store.pageWithdrawOrders(ctx.db, filter, page);
+  const sort = { sortBy: query.sortBy, sortOrder: query.sortOrder };
+  const { list, total } = await store.pageWithdrawOrders(ctx.db, filter, page, sort);
   return { list: list.map(presentForOperator), total, ...page };
 }
 

@@ -128,6 +128,7 @@ export function createIdentityReview(deps: IdentityReviewDeps) {
         deps.db,
         { siteId, status: query.status, memberId },
         page,
+        { sortBy: query.sortBy, sortOrder: query.sortOrder },
       );
       const members = await deps.members.summariesOf(
         siteId,

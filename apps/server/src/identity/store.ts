@@ -1,6 +1,7 @@
+import type { IdentityReviewSortKey, SortRequest } from '@site/contract';
 import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { fetchPage, type PageRequest } from '../db/paging.ts';
+import { fetchPage, orderByKey, type PageRequest } from '../db/paging.ts';
 import type { Database } from '../db/schema.ts';
 import type { MemberIdentitiesTable } from './tables.ts';
 
@@ -87,10 +88,16 @@ export async function decideIdentity(
 }
 
 /** A site's verifications, of one status and one member if named: pending oldest first, else newest first. */
+const identitySortColumns = {
+  submittedAt: 'submitted_at',
+  reviewedAt: 'reviewed_at',
+} as const satisfies Record<IdentityReviewSortKey, keyof MemberIdentitiesTable>;
+
 export async function pageIdentities(
   db: Db,
   filter: { siteId: number; status?: IdentityRow['status'] | undefined; memberId?: bigint | undefined },
   page: PageRequest,
+  sort: SortRequest<IdentityReviewSortKey> = {},
 ) {
   let query = db.selectFrom('member_identities').where('site_id', '=', filter.siteId);
   if (filter.status) {
@@ -102,7 +109,12 @@ export async function pageIdentities(
   const direction = filter.status === 'pending' ? 'asc' : 'desc';
   return fetchPage(
     query,
-    (filtered) => filtered.selectAll().orderBy('submitted_at', direction).orderBy('member_id', direction),
+    (filtered) =>
+      orderByKey(filtered.selectAll(), sort, {
+        columns: identitySortColumns,
+        tiebreak: 'member_id',
+        byDefault: (rows) => rows.orderBy('submitted_at', direction).orderBy('member_id', direction),
+      }),
     page,
   );
 }

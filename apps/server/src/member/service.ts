@@ -107,8 +107,9 @@ export function createMemberService(ctx: MemberContext) {
       siteId: number,
       criterion: Parameters<typeof store.searchMembers>[2],
       page: { pageNum: number; pageSize: number },
+      sort: Parameters<typeof store.searchMembers>[4] = {},
     ) {
-      const { list, total } = await store.searchMembers(ctx.db, siteId, criterion, page);
+      const { list, total } = await store.searchMembers(ctx.db, siteId, criterion, page, sort);
       return { list: list.map(summaryOf), total, ...page };
     },
     /** For staff: a member's profile with the inviter's username; undefined for an unknown one. */

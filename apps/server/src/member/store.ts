@@ -1,7 +1,8 @@
+import type { MemberSearchSortKey, SortRequest } from '@site/contract';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { type DayRange, localDayOf } from '../db/days.ts';
-import { fetchPage, type PageRequest } from '../db/paging.ts';
+import { fetchPage, orderByKey, type PageRequest } from '../db/paging.ts';
 import type { Database } from '../db/schema.ts';
 import type { MemberStatus } from './tables.ts';
 
@@ -94,6 +95,12 @@ export async function listBlockedMembers(db: Db, siteId: number) {
 }
 
 /** Members of a site matching one criterion, newest first. */
+const memberSortColumns = {
+  memberId: 'id',
+  createdAt: 'created_at',
+  lastLoginAt: 'last_login_at',
+} as const satisfies Record<MemberSearchSortKey, keyof Database['members']>;
+
 export async function searchMembers(
   db: Db,
   siteId: number,
@@ -103,6 +110,7 @@ export async function searchMembers(
     | { inviteCode: string }
     | { memberIds: ReadonlyArray<bigint> },
   page: PageRequest,
+  sort: SortRequest<MemberSearchSortKey> = {},
 ) {
   let query = db.selectFrom('members').where('site_id', '=', siteId);
   if ('username' in criterion) {
@@ -119,9 +127,15 @@ export async function searchMembers(
   return fetchPage(
     query,
     (filtered) =>
-      filtered
-        .select(['id', 'username', 'phone', 'status', 'created_at', 'last_login_at'])
-        .orderBy('id', 'desc'),
+      orderByKey(
+        filtered.select(['id', 'username', 'phone', 'status', 'created_at', 'last_login_at']),
+        sort,
+        {
+          columns: memberSortColumns,
+          tiebreak: 'id',
+          byDefault: (rows) => rows.orderBy('id', 'desc'),
+        },
+      ),
     page,
   );
 }

@@ -96,17 +96,19 @@ export function createMemberView(deps: MemberViewDeps) {
 
     async search(siteId: number, query: z.output<typeof memberSearchBodySchema>) {
       const page = { pageNum: query.pageNum, pageSize: query.pageSize };
+      const sort = { sortBy: query.sortBy, sortOrder: query.sortOrder };
       const { field, value } = query;
       if (field === 'username') {
-        return deps.members.search(siteId, { username: value.toLowerCase() }, page);
+        return deps.members.search(siteId, { username: value.toLowerCase() }, page, sort);
       }
       if (field === 'phone') {
-        return deps.members.search(siteId, { phone: value }, page);
+        return deps.members.search(siteId, { phone: value }, page, sort);
       }
       if (field === 'inviteCode') {
-        return deps.members.search(siteId, { inviteCode: value }, page);
+        return deps.members.search(siteId, { inviteCode: value }, page, sort);
       }
-      return deps.members.search(siteId, { memberIds: await memberIdsFor(siteId, field, value) }, page);
+      const memberIds = await memberIdsFor(siteId, field, value);
+      return deps.members.search(siteId, { memberIds }, page, sort);
     },
 
     async detail(siteId: number, username: string) {

@@ -302,6 +302,24 @@ describe('daily money report', () => {
     expect(future.data).toMatchObject({ total: 0, list: [] });
   });
 
+  it('sorts the days by a figure both ways, equal figures by day in the same direction', async () => {
+    const range = { startDay: '2026-11-19', endDay: '2026-11-22' };
+    const days = async (sortOrder: 'asc' | 'desc') =>
+      (await dailyOf(financeA, { ...range, sortBy: 'depositAmount', sortOrder })).data.list.map(
+        (row) => `${row.day} ${row.depositAmount}`,
+      );
+    // 2026-11-19 and -20 both took 0.00: the day breaks the tie.
+    const ascending = ['2026-11-19 0.00', '2026-11-20 0.00', `2026-11-21 ${dayOne.depositAmount}`];
+    expect(await days('asc')).toEqual([...ascending, `2026-11-22 ${dayTwo.depositAmount}`]);
+    expect(await days('desc')).toEqual([`2026-11-22 ${dayTwo.depositAmount}`, ...ascending.toReversed()]);
+    const oldestFirst = await dailyOf(financeA, { ...range, sortBy: 'day', pageNum: 2, pageSize: 3 });
+    expect(oldestFirst.data.list.map((row) => row.day)).toEqual(['2026-11-22']);
+    expect(await dailyOf(financeA, { sortBy: 'feeAmount' })).toMatchObject({
+      code: 10003,
+      data: { field: 'sortBy' },
+    });
+  });
+
   it("shows site B's staff none of site A's money", async () => {
     const answer = await dailyOf(adminB, { startDay: '2026-11-21', endDay: '2026-11-22' }, siteB);
     expect(answer.code).toBe(6000);

@@ -4,6 +4,7 @@ import {
   type DailyMoneyPage,
   type DailyMoneyQuery,
   type DailyMoneyRow,
+  type DailyMoneySortKey,
   type Dashboard,
   type DashboardDay,
   dashboardDays,
@@ -155,6 +156,33 @@ function presentFigures(figures: MoneyFigures): Omit<DailyMoneyRow, 'day'> {
   };
 }
 
+/** The figure each sort key of the daily report orders by (a day's fen or count). */
+const dailyMoneySortValues = {
+  day: () => 0n,
+  depositAmount: (figures) => figures.depositFen,
+  depositCount: (figures) => BigInt(figures.depositCount),
+  withdrawalAmount: (figures) => figures.withdrawalFen,
+  payoutAmount: (figures) => subtractFen(figures.withdrawalFen, figures.feeFen),
+  netAmount: (figures) => subtractFen(figures.depositFen, subtractFen(figures.withdrawalFen, figures.feeFen)),
+} satisfies Record<DailyMoneySortKey, (figures: MoneyFigures) => bigint>;
+
+/**
+ * The report's days in the order asked for, the day itself breaking ties in the same direction;
+ * without a sort key, newest first.
+ */
+function sortDays<Row extends MoneyFigures & { day: string }>(rows: Row[], query: DailyMoneyQuery): Row[] {
+  if (query.sortBy === undefined) {
+    return rows.toSorted((a, b) => b.day.localeCompare(a.day));
+  }
+  const figureOf = dailyMoneySortValues[query.sortBy];
+  const sign = query.sortOrder === 'desc' ? -1 : 1;
+  return rows.toSorted((a, b) => {
+    const [x, y] = [figureOf(a), figureOf(b)];
+    const byValue = x === y ? 0 : x < y ? -1 : 1;
+    return sign * (byValue === 0 ? a.day.localeCompare(b.day) : byValue);
+  });
+}
+
 /**
  * The console's figures of one site: the dashboard, the ledger's reconcile status and the daily
  * money report. Every figure is read from the domain owning it, for the site the caller acts on.
@@ -225,7 +253,7 @@ export function createReportService(deps: ReportDeps) {
     const today = reportDayOf(deps.clock.now());
     const startDay = query.startDay ?? addReportDays(today, 1 - dashboardDays);
     const endDay = query.endDay !== undefined && query.endDay < today ? query.endDay : today;
-    const days = daysOf(startDay, endDay).reverse();
+    const days = daysOf(startDay, endDay);
     const range = rangeOf(startDay, endDay);
     const [money, adjustments] =
       days.length === 0
@@ -239,7 +267,7 @@ export function createReportService(deps: ReportDeps) {
     const figures = days.map((day) => ({ day, ...figuresOf(moneyOf.get(day), adjustmentsOf.get(day)) }));
     const offset = (query.pageNum - 1) * query.pageSize;
     return {
-      list: figures
+      list: sortDays(figures, query)
         .slice(offset, offset + query.pageSize)
         .map((row) => ({ day: row.day, ...presentFigures(row) })),
       total: days.length,

@@ -1,11 +1,12 @@
 import { type ActionType, ModalForm, ProFormTextArea } from '@ant-design/pro-components';
-import type { RouteResponse } from '@site/contract';
+import { adjustmentRequestSortKeys, type RouteResponse } from '@site/contract';
 import { App, Button, Space } from 'antd';
 import { useRef } from 'react';
 import { callRoute } from '../../lib/api-client.ts';
 import {
   DataTable,
   pageParams,
+  sortParams,
   type TableColumn,
   type TableParams,
   timeColumn,
@@ -101,13 +102,13 @@ export function AdjustRequestsPage() {
     { title: '会员ID', dataIndex: 'memberId', hideInSearch: true },
     { title: '方向', dataIndex: 'direction', hideInSearch: true, valueEnum: adjustDirectionEnum },
     { title: '钱包', dataIndex: 'wallet', hideInSearch: true, valueEnum: adjustWalletEnum },
-    { title: '金额', dataIndex: 'amount', hideInSearch: true, align: 'right' },
+    { title: '金额', dataIndex: 'amount', hideInSearch: true, align: 'right', sorter: true },
     { title: '流水倍数', dataIndex: 'turnoverMultiple', hideInSearch: true },
     { title: '原因', dataIndex: 'reason', hideInSearch: true, ellipsis: true },
     { title: '申请人', dataIndex: 'requestedBy', hideInSearch: true },
-    timeColumn('申请时间', 'requestedAt'),
+    { ...timeColumn('申请时间', 'requestedAt'), sorter: true },
     { title: '审批人', dataIndex: 'decidedBy', hideInSearch: true },
-    timeColumn('审批时间', 'decidedAt'),
+    { ...timeColumn('审批时间', 'decidedAt'), sorter: true },
     { title: '审批备注', dataIndex: 'decisionReason', hideInSearch: true, ellipsis: true },
     {
       title: '操作',
@@ -128,7 +129,11 @@ export function AdjustRequestsPage() {
       exportName="调整审批"
       fetchPage={(params) => {
         const status = statusParam(params);
-        return callRoute('adminAdjustRequests', { ...pageParams(params), ...(status ? { status } : {}) });
+        return callRoute('adminAdjustRequests', {
+          ...pageParams(params),
+          ...sortParams(params, adjustmentRequestSortKeys),
+          ...(status ? { status } : {}),
+        });
       }}
     />
   );

@@ -1,10 +1,11 @@
 import type { ActionType } from '@ant-design/pro-components';
-import { depositStatuses, type RouteResponse } from '@site/contract';
+import { adminDepositSortKeys, depositStatuses, type RouteResponse } from '@site/contract';
 import { useRef } from 'react';
 import { callRoute } from '../../lib/api-client.ts';
 import {
   DataTable,
   pageParams,
+  sortParams,
   type TableColumn,
   type TableParams,
   timeColumn,
@@ -35,11 +36,11 @@ export function DepositsPage() {
     { title: '订单号', dataIndex: 'orderNo', hideInSearch: true, copyable: true },
     { title: '会员ID', dataIndex: 'memberId', hideInSearch: true },
     { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: depositStatusEnum },
-    { title: '金额', dataIndex: 'amount', hideInSearch: true, align: 'right' },
+    { title: '金额', dataIndex: 'amount', hideInSearch: true, align: 'right', sorter: true },
     { title: '渠道ID', dataIndex: 'channelId', hideInSearch: true },
     { title: '收款账户', hideInSearch: true, render: (_, row) => payeeOf(row), csv: payeeOf },
-    timeColumn('创建时间', 'createdAt'),
-    timeColumn('过期时间', 'expiresAt'),
+    { ...timeColumn('创建时间', 'createdAt'), sorter: true },
+    { ...timeColumn('过期时间', 'expiresAt'), sorter: true },
     {
       title: '操作',
       valueType: 'option',
@@ -68,7 +69,11 @@ export function DepositsPage() {
       exportName="存款订单"
       fetchPage={(params) => {
         const status = statusParam(params);
-        return callRoute('adminDepositList', { ...pageParams(params), ...(status ? { status } : {}) });
+        return callRoute('adminDepositList', {
+          ...pageParams(params),
+          ...sortParams(params, adminDepositSortKeys),
+          ...(status ? { status } : {}),
+        });
       }}
     />
   );

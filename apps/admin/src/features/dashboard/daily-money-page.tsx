@@ -1,8 +1,19 @@
-import { type DailyMoneyPage, type DailyMoneyRow, dailyReportRangeDaysMax } from '@site/contract';
+import {
+  type DailyMoneyPage,
+  type DailyMoneyRow,
+  dailyMoneySortKeys,
+  dailyReportRangeDaysMax,
+} from '@site/contract';
 import { Card, ConfigProvider, Statistic } from 'antd';
 import { useState } from 'react';
 import { callRoute } from '../../lib/api-client.ts';
-import { DataTable, pageParams, type TableColumn, type TableParams } from '../../lib/data-table.tsx';
+import {
+  DataTable,
+  pageParams,
+  sortParams,
+  type TableColumn,
+  type TableParams,
+} from '../../lib/data-table.tsx';
 import { displayYuan } from './money.ts';
 
 type Totals = DailyMoneyPage['totals'];
@@ -19,6 +30,10 @@ export function dayRangeParams(params: TableParams): { startDay: string; endDay:
   return startDay && endDay ? { startDay, endDay } : undefined;
 }
 
+function isSortable(key: string): boolean {
+  return dailyMoneySortKeys.some((sortKey) => sortKey === key);
+}
+
 function amountColumn(title: string, key: keyof Totals & `${string}Amount`, tooltip?: string) {
   return {
     title,
@@ -26,16 +41,23 @@ function amountColumn(title: string, key: keyof Totals & `${string}Amount`, tool
     hideInSearch: true,
     align: 'right',
     ...(tooltip ? { tooltip } : {}),
+    sorter: isSortable(key),
     render: (_: unknown, row: DailyMoneyRow) => displayYuan(row[key]),
   } satisfies TableColumn<DailyMoneyRow>;
 }
 
 function countColumn(title: string, key: keyof Totals & `${string}Count`) {
-  return { title, dataIndex: key, hideInSearch: true, align: 'right' } satisfies TableColumn<DailyMoneyRow>;
+  return {
+    title,
+    dataIndex: key,
+    hideInSearch: true,
+    align: 'right',
+    sorter: isSortable(key),
+  } satisfies TableColumn<DailyMoneyRow>;
 }
 
 const columns: TableColumn<DailyMoneyRow>[] = [
-  { title: '日期', dataIndex: 'day', hideInSearch: true, width: 120 },
+  { title: '日期', dataIndex: 'day', hideInSearch: true, width: 120, sorter: true },
   {
     title: '日期范围',
     dataIndex: 'range',
@@ -103,6 +125,7 @@ export function DailyMoneyReportPage() {
           try {
             const page = await callRoute('adminDailyMoney', {
               ...pageParams(params),
+              ...sortParams(params, dailyMoneySortKeys),
               ...dayRangeParams(params),
             });
             setShown(page);

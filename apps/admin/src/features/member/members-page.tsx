@@ -1,10 +1,11 @@
-import { memberSearchFields, type RouteResponse } from '@site/contract';
+import { memberSearchFields, memberSearchSortKeys, type RouteResponse } from '@site/contract';
 import { Link, useNavigate } from 'react-router';
 import { memberDetailUrl } from '../../app/menu.ts';
 import { callRoute } from '../../lib/api-client.ts';
 import {
   DataTable,
   pageParams,
+  sortParams,
   type TableColumn,
   type TableParams,
   textParam,
@@ -40,7 +41,7 @@ const columns: TableColumn<MemberRow>[] = [
     tooltip: '按登录 IP 或设备标识搜索时，列出所有用过它的会员',
     formItemProps: { rules: [{ required: true, whitespace: true, message: '请输入搜索内容' }] },
   },
-  { title: '会员ID', dataIndex: 'memberId', hideInSearch: true },
+  { title: '会员ID', dataIndex: 'memberId', hideInSearch: true, sorter: true },
   {
     title: '用户名',
     dataIndex: 'username',
@@ -53,8 +54,8 @@ const columns: TableColumn<MemberRow>[] = [
   },
   { title: '手机号', dataIndex: 'phone', hideInSearch: true },
   { title: '状态', dataIndex: 'status', hideInSearch: true, valueEnum: memberStatusEnum },
-  timeColumn('注册时间', 'createdAt'),
-  timeColumn('最后登录', 'lastLoginAt'),
+  { ...timeColumn('注册时间', 'createdAt'), sorter: true },
+  { ...timeColumn('最后登录', 'lastLoginAt'), sorter: true },
 ];
 
 /** 会员列表: members found by one field; a shared IP or device lists everyone who used it. */
@@ -70,7 +71,12 @@ export function MembersPage() {
       fetchPage={async (params) => {
         const value = textParam(params, 'value');
         return value
-          ? callRoute('adminMemberSearch', { ...pageParams(params), field: fieldParam(params), value })
+          ? callRoute('adminMemberSearch', {
+              ...pageParams(params),
+              ...sortParams(params, memberSearchSortKeys),
+              field: fieldParam(params),
+              value,
+            })
           : { list: [], total: 0 };
       }}
     />

@@ -1,5 +1,10 @@
 import type { ActionType } from '@ant-design/pro-components';
-import { type IdentityReviewEntry, identityReviewStatuses, maskIdNumber } from '@site/contract';
+import {
+  type IdentityReviewEntry,
+  identityReviewSortKeys,
+  identityReviewStatuses,
+  maskIdNumber,
+} from '@site/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Space, Switch, Typography } from 'antd';
 import { useRef } from 'react';
@@ -9,6 +14,7 @@ import { callRoute } from '../../lib/api-client.ts';
 import {
   DataTable,
   pageParams,
+  sortParams,
   type TableColumn,
   type TableParams,
   textParam,
@@ -106,7 +112,7 @@ export function IdentityReviewPage() {
     },
     { title: '年龄', dataIndex: 'ageYears', hideInSearch: true },
     { title: '提交次数', dataIndex: 'submissionNo', hideInSearch: true },
-    timeColumn('提交时间', 'submittedAt'),
+    { ...timeColumn('提交时间', 'submittedAt'), sorter: true },
     {
       title: '审核人',
       dataIndex: 'reviewer',
@@ -114,7 +120,7 @@ export function IdentityReviewPage() {
       render: (_, row) => reviewerText(row),
       csv: reviewerText,
     },
-    timeColumn('审核时间', 'reviewedAt'),
+    { ...timeColumn('审核时间', 'reviewedAt'), sorter: true },
     { title: '拒绝原因', dataIndex: 'reason', hideInSearch: true, ellipsis: true },
     {
       title: '操作',
@@ -139,6 +145,7 @@ export function IdentityReviewPage() {
           const username = textParam(params, 'username');
           return callRoute('adminIdentityList', {
             ...pageParams(params),
+            ...sortParams(params, identityReviewSortKeys),
             ...(status ? { status } : {}),
             ...(username ? { username } : {}),
           });

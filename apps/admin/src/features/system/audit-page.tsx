@@ -1,9 +1,10 @@
-import { type RouteResponse, recordRangeDaysMax } from '@site/contract';
+import { auditSortKeys, type RouteResponse, recordRangeDaysMax } from '@site/contract';
 import { Typography } from 'antd';
 import { callRoute } from '../../lib/api-client.ts';
 import {
   DataTable,
   pageParams,
+  sortParams,
   type TableColumn,
   type TableParams,
   textParam,
@@ -41,7 +42,7 @@ function rangeParams(params: TableParams): { startTime: string; endTime: string 
 }
 
 const columns: TableColumn<AuditRow>[] = [
-  timeColumn('时间', 'at'),
+  { ...timeColumn('时间', 'at'), sorter: true },
   {
     title: '时间范围',
     dataIndex: 'range',
@@ -49,14 +50,14 @@ const columns: TableColumn<AuditRow>[] = [
     hideInTable: true,
     tooltip: `最长 ${recordRangeDaysMax} 天`,
   },
-  { title: '操作人', dataIndex: 'operatorUsername' },
+  { title: '操作人', dataIndex: 'operatorUsername', sorter: true },
   {
     title: '站点',
     dataIndex: 'siteId',
     hideInSearch: true,
     renderText: (siteId: number | null) => siteId ?? '全部',
   },
-  { title: '操作', dataIndex: 'action', fieldProps: { placeholder: '例如 staff.create' } },
+  { title: '操作', dataIndex: 'action', sorter: true, fieldProps: { placeholder: '例如 staff.create' } },
   { title: '对象', dataIndex: 'target' },
   {
     title: '变更前',
@@ -89,6 +90,7 @@ export function AuditPage() {
         const target = textParam(params, 'target');
         return callRoute('adminAuditList', {
           ...pageParams(params),
+          ...sortParams(params, auditSortKeys),
           ...rangeParams(params),
           ...(operatorUsername ? { operatorUsername } : {}),
           ...(action ? { action } : {}),
