@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeAt, totpStepAt } from '../../server/src/member/totp.ts';
 import { systemClock } from '../../server/src/stores/clock.ts';
 import { signedHeaders, startTestServer } from '../../server/src/testing.ts';
-import { type BrowserSession, openBrowser, type Viewport, viewports } from './browser.ts';
+import { type BrowserSession, openBrowser, settleAnimations, type Viewport, viewports } from './browser.ts';
 
 type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 interface Envelope<T> {
@@ -188,9 +188,11 @@ describe(`operator console at ${desktop.width} x ${desktop.height}`, () => {
     const refusedHold = await send(routes.adminWithdrawHold.path, { orderNo: approvedOrderNo }, rootToken);
     expect(refusedHold.code).toBe(10001);
     expect(refusedHold.message).toContain('e2ecashier');
+    await settleAnimations(page);
     await review.getByRole('button', { name: '通过' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: '确认通过？' });
     await expect.poll(() => confirm.textContent()).toContain(approvedOrderNo);
+    await settleAnimations(page);
     await confirm.getByRole('button', { name: '通过' }).click();
     await page.getByText('已通过，款项已出款').waitFor();
     await expect.poll(() => row.textContent()).toContain('已通过');
@@ -229,6 +231,8 @@ describe(`operator console at ${desktop.width} x ${desktop.height}`, () => {
     const requestRow = page.getByRole('row', { name: /e2e-admin-console-big-credit/ });
     await expect.poll(() => requestRow.textContent()).toContain('e2eroot');
     await requestRow.getByRole('button', { name: '批准' }).click();
+    await page.getByRole('dialog').filter({ hasText: '确认批准该调整？' }).waitFor();
+    await settleAnimations(page);
     await page
       .getByRole('dialog')
       .filter({ hasText: '确认批准该调整？' })
@@ -239,6 +243,8 @@ describe(`operator console at ${desktop.width} x ${desktop.height}`, () => {
     expect(wallet.mainBalance).toBe('6050.00');
 
     await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('dialog').waitFor();
+    await settleAnimations(page);
     await page.getByRole('dialog').getByRole('button', { name: '退出登录' }).click();
     await page.getByRole('button', { name: '登录', exact: true }).waitFor();
 
@@ -267,6 +273,8 @@ describe(`operator console at ${desktop.width} x ${desktop.height}`, () => {
     await expect(page.getByRole('button', { name: '封禁' }).count()).resolves.toBe(0);
     await page.getByLabel('添加备注').fill('会员来电，已核实身份');
     await page.getByRole('button', { name: '添加备注' }).click();
+    await page.getByRole('dialog').filter({ hasText: '确认添加备注？' }).waitFor();
+    await settleAnimations(page);
     await page
       .getByRole('dialog')
       .filter({ hasText: '确认添加备注？' })
@@ -296,6 +304,7 @@ describe(`operator console at ${desktop.width} x ${desktop.height}`, () => {
     await page.getByRole('button', { name: '保存' }).first().click();
     const confirm = page.getByRole('dialog').filter({ hasText: '确认修改提现手续费？' });
     await expect.poll(() => confirm.textContent()).toContain('每笔 1.5% + 2.00 元');
+    await settleAnimations(page);
     await confirm.getByRole('button', { name: '确认修改' }).click();
     await page.getByText('提现手续费已更新').waitFor();
     await page.getByText('每笔 1.5% + 2.00 元，不封顶').first().waitFor();

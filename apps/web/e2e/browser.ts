@@ -199,6 +199,22 @@ function isNavigationRace(error: unknown): boolean {
   );
 }
 
+/**
+ * Resolves once the page's finite animations have run (a dialog's zoom-in, a menu's slide):
+ * Playwright's stability check can pass mid-animation on a loaded machine, and a click aimed at a
+ * button still moving lands on nothing, silently. Endless ones (spinners) are not waited for.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** One line per finding, grouped by page. */
 export function formatFindings(findings: readonly AxeFinding[]): string {
   return findings
