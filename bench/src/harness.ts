@@ -10,14 +10,19 @@ export interface LoadResult {
   errors: number;
 }
 
-/** Starts `bench/src/serve.ts <kind>` in a child process and resolves with its port. */
-export async function startServerProcess(kind: string): Promise<{ port: number; child: ChildProcess }> {
+/**
+ * Starts `bench/src/serve.ts <kind>` in a child process and resolves with its port, and what it
+ * printed up to then (a server may print its set-up before its port).
+ */
+export async function startServerProcess(
+  kind: string,
+): Promise<{ port: number; child: ChildProcess; output: string }> {
   const script = path.resolve(import.meta.dirname, 'serve.ts');
   const child = spawn(process.execPath, ['--import', 'tsx', script, kind], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let output = '';
   const port = await new Promise<number>((resolve, reject) => {
-    let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /port=(\d+)/.exec(output);
@@ -27,7 +32,7 @@ export async function startServerProcess(kind: string): Promise<{ port: number; 
     });
     child.once('exit', (code) => reject(new Error(`bench server ${kind} exited with ${code}`)));
   });
-  return { port, child };
+  return { port, child, output };
 }
 
 export async function runLoad(options: autocannon.Options): Promise<LoadResult> {

@@ -1,7 +1,9 @@
 /** `npm run bench -- <name>`: each benchmark prints its figure next to a baseline from the same run. */
 import { runApiBench } from './api.ts';
+import { runChatBench } from './chat.ts';
 import { runLedgerBench } from './ledger.ts';
 import { runLoginBench } from './login.ts';
+import { runWalletBench } from './wallet.ts';
 import { runWebBench } from './web.ts';
 
 const benches: Record<string, () => Promise<void>> = {
@@ -9,6 +11,8 @@ const benches: Record<string, () => Promise<void>> = {
   login: runLoginBench,
   ledger: runLedgerBench,
   web: runWebBench,
+  chat: runChatBench,
+  wallet: runWalletBench,
 };
 
 const name = process.argv[2] ?? '';

@@ -2,11 +2,13 @@
  * A server for a benchmark, in its own process so the load generator does not share its event
  * loop: `bare` is a plain Fastify route returning static JSON (the baseline), `app` is the real
  * app on a fresh PGlite data dir with demo data, `web` the same serving the web build in
- * apps/web/dist. Prints `port=N` once listening.
+ * apps/web/dist; `chat` and `ws-bare` are the chat bench's (chat-servers.ts). Prints `port=N` once
+ * listening.
  */
 import Fastify from 'fastify';
 import { webDistDirDefault } from '../../apps/web/budget.ts';
 import { startBenchNode } from './bench-node.ts';
+import { listenBareWs, listenChatNode } from './chat-servers.ts';
 
 const kind = process.argv[2];
 
@@ -23,5 +25,12 @@ async function listenApp() {
   return node.baseUrl;
 }
 
-const address = kind === 'bare' ? await listenBare() : await listenApp();
-process.stdout.write(`port=${new URL(address).port}\n`);
+const print = (line: string) => process.stdout.write(`${line}\n`);
+if (kind === 'chat') {
+  await listenChatNode(print);
+} else if (kind === 'ws-bare') {
+  await listenBareWs(print);
+} else {
+  const address = kind === 'bare' ? await listenBare() : await listenApp();
+  print(`port=${new URL(address).port}`);
+}

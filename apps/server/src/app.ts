@@ -7,6 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { basePathOf } from '@site/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { registerBetRoutes } from './bets/routes.ts';
 import { registerJsonCacheRoutes } from './cache/routes.ts';
 import { registerCashierRoutes } from './cashier/routes.ts';
 import {
@@ -14,6 +15,7 @@ import {
   withholdSandboxRoutes,
   withoutSandboxPaths,
 } from './cashier/sandbox-gateway.ts';
+import { registerChatRoutes } from './chat/routes.ts';
 import { buildOpenApiDocument } from './docs/openapi.ts';
 import {
   answerClientError,
@@ -30,12 +32,16 @@ import { registerIdentityRoutes } from './identity/routes.ts';
 import { registerMemberRoutes } from './member/routes.ts';
 import { registerOperatorRoutes } from './operator/routes.ts';
 import { registerReportRoutes } from './report/routes.ts';
+import { registerSeamlessRoutes } from './seamless/routes.ts';
 import { accessResolversOf, type Services } from './services.ts';
 import { registerSessionRoutes } from './session/routes.ts';
 import { registerSiteAdminRoutes } from './site/admin-routes.ts';
 import { registerSiteRoutes } from './site/routes.ts';
 import type { Clock } from './stores/clock.ts';
 import type { Stores } from './stores/stores.ts';
+import { registerVenueHost } from './venue/host.ts';
+import { registerVenueLobby } from './venue/lobby.ts';
+import { registerVenueRoutes } from './venue/routes.ts';
 
 export interface AppDeps {
   stores: Stores;
@@ -108,8 +114,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCashierRoutes(route, deps.services.cashier);
   registerIdentityRoutes(route, deps.services.identity);
   registerReportRoutes(route, deps.services.reports);
+  registerVenueRoutes(route, deps.services.venues);
+  registerBetRoutes(route, deps.services.bets);
+  registerSeamlessRoutes(route, deps.services.seamless);
+  registerChatRoutes(route, deps.services.chat);
+  await deps.services.gateway.register(app);
   registrar.assertEveryRouteRegistered();
   registerSandboxGateway(app, deps.services.cashier);
+  registerVenueHost(app, deps.services.venues, deps.services.venueEngine);
+  registerVenueLobby(app, {
+    venues: deps.services.venues,
+    engine: deps.services.venueEngine,
+    cashier: deps.services.cashier,
+  });
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   const apiDocument = buildOpenApiDocument();
@@ -135,11 +152,23 @@ function refuseNulCharacters(key: string, value: unknown): unknown {
   return value;
 }
 
-/** A POST without a body is a payload of its defaults (preInfo's platformType), not a parse error. */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The JSON body as sent ('' without one): venues sign these bytes. */
+    rawBody: string;
+  }
+}
+
+/**
+ * A POST without a body is a payload of its defaults (preInfo's platformType), not a parse error.
+ * The text is kept as `rawBody` for the routes whose callers sign it.
+ */
 function acceptEmptyJsonBodies(app: FastifyInstance) {
+  app.decorateRequest('rawBody', '');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    request.rawBody = text;
     if (text.trim() === '') {
       done(null, undefined);
       return;

@@ -1,4 +1,5 @@
 import { auditMigration, cashierActionsToAuditMigration } from './audit/migration.ts';
+import { betsMigration } from './bets/migration.ts';
 import {
   cashierAdjustmentApprovalMigration,
   cashierMigration,
@@ -7,6 +8,7 @@ import {
   cashierWithdrawFeeMigration,
   cashierWithdrawReviewMigration,
 } from './cashier/migration.ts';
+import { chatMigration } from './chat/migration.ts';
 import type { Migration } from './db/migrations.ts';
 import {
   identityMigration,
@@ -20,9 +22,11 @@ import {
 } from './ledger/migration.ts';
 import { memberCreatedIndexMigration, memberPhoneIndexMigration } from './member/migration.ts';
 import { memberNotesMigration, operatorStaffMigration } from './operator/migration.ts';
+import { seamlessMigration } from './seamless/migration.ts';
 import { authMigration, loginHistoryIpIndexMigration } from './session/migration.ts';
 import { siteMigration } from './site/migration.ts';
 import { securityStateMigration } from './stores/security-state.ts';
+import { venueMigration } from './venue/migration.ts';
 
 /**
  * Schema migrations, applied in order at start, the same SQL on PGlite and PostgreSQL. Each
@@ -51,4 +55,8 @@ export const migrations: ReadonlyArray<Migration> = [
   cashierWithdrawAccountNumberIndexMigration,
   cashierReportDayIndexMigration,
   memberCreatedIndexMigration,
+  venueMigration,
+  chatMigration,
+  betsMigration,
+  seamlessMigration,
 ];

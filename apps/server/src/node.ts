@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import type { DatabaseTarget } from './db/database.ts';
 import { createServices, type Services } from './services.ts';
 import type { RemoteCaptchaConfig } from './session/captcha.ts';
-import { seedDemoData } from './site/seed.ts';
+import { secondDemoSiteIdOf, seedDemoData } from './site/seed.ts';
 import type { Clock } from './stores/clock.ts';
 import type { Stores } from './stores/stores.ts';
 
@@ -46,6 +46,7 @@ export async function createNode(options: NodeOptions): Promise<Node> {
   } = options;
   const { stores, clock } = options;
   const services = await createServices(stores, clock, {
+    defaultSiteId: options.defaultSiteId,
     isTestMode,
     isSandboxMode,
     remoteCaptcha,
@@ -65,13 +66,23 @@ export async function createNode(options: NodeOptions): Promise<Node> {
   };
 }
 
-/** Demo data on a fresh install (nothing on a database that has a site): the sites and their channels. */
-export function seedDemo(stores: Stores, services: Services, clock: Clock, siteId: number) {
+/**
+ * Demo data on a fresh install (nothing on a database that has a site): the sites and their
+ * channels; and, on every start, the default venues either demo site lacks.
+ */
+export async function seedDemo(stores: Stores, services: Services, clock: Clock, siteId: number) {
   const deps = {
     db: stores.db,
     sites: services.sites,
     clock,
     copyDepositChannels: services.cashier.copyChannels,
   };
-  return seedDemoData(deps, siteId);
+  await seedDemoData(deps, siteId);
+  // Every start: a demo site made before the venue registry existed gets its venues too.
+  for (const demoSiteId of [siteId, secondDemoSiteIdOf(siteId)]) {
+    if (await services.sites.exists(demoSiteId)) {
+      await services.venues.registry.seedDefaults(demoSiteId);
+      await services.chat.admin.seedRooms(demoSiteId);
+    }
+  }
 }

@@ -1,5 +1,9 @@
+import { siteIdDefault } from '@site/contract';
 import { type AuditLog, createAuditLog } from './audit/service.ts';
+import { type BetService, createBetService } from './bets/service.ts';
 import { type CashierService, createCashierService } from './cashier/service.ts';
+import { type ChatService, createChatService, type SharedBetOf } from './chat/service.ts';
+import { registerChatSocket } from './chat/socket.ts';
 import type { AccessResolvers } from './http/access.ts';
 import { createIdentityService, type IdentityService } from './identity/service.ts';
 import { createLedgerService, type LedgerService } from './ledger/service.ts';
@@ -10,12 +14,18 @@ import { createMemberView, type MemberView } from './operator/member-view.ts';
 import { createOperatorService, type OperatorService } from './operator/service.ts';
 import { createOutboxService, type OutboxService } from './outbox/service.ts';
 import { createReportService, type ReportService } from './report/service.ts';
+import { createSeamlessWallet, type SeamlessWallet } from './seamless/service.ts';
 import { createCaptchaService, type RemoteCaptchaConfig } from './session/captcha.ts';
+import { isSessionEndedBy } from './session/ended-events.ts';
 import { createSessionService, type SessionService } from './session/service.ts';
 import { createLoginThrottle, twoFactorThrottleRules } from './session/throttle.ts';
 import { createSiteService, type SiteService } from './site/service.ts';
 import type { Clock } from './stores/clock.ts';
 import type { Stores } from './stores/stores.ts';
+import { createGateway, type Gateway } from './stream/gateway.ts';
+import { createVenueEngine, type VenueEngine } from './venue/engine.ts';
+import { createVenueRegistry } from './venue/registry.ts';
+import { createVenueService, type VenueService } from './venue/service.ts';
 
 /** The domain services of one node; routes and jobs call these, never a store. */
 export interface Services {
@@ -29,10 +39,20 @@ export interface Services {
   cashier: CashierService;
   identity: IdentityService;
   reports: ReportService;
+  venues: VenueService;
+  /** The in-house venue engine behind the IM, OB and FB adapters of the venue host. */
+  venueEngine: VenueEngine;
+  bets: BetService;
+  seamless: SeamlessWallet;
+  /** The live socket gateway of this node; the chat is one domain on it. */
+  gateway: Gateway;
+  chat: ChatService;
   close(): Promise<void>;
 }
 
 interface ServiceOptions {
+  /** The site of a socket that names none. */
+  defaultSiteId?: number;
   isTestMode?: boolean;
   isSandboxMode?: boolean;
   sandboxGatewaySecret?: string;
@@ -49,6 +69,7 @@ export async function createServices(
   // One hasher, so members and operators share one cap on concurrent argon2id work.
   const hasher = createPasswordHasher();
   const ledger = createLedgerService({ db: stores.db, clock });
+  const venueRegistry = await createVenueRegistry({ db: stores.db, pubsub: stores.pubsub, clock });
   const accounts = await createAccountServices(stores, clock, { sites, hasher, audit, options });
   const identity = createIdentityService({
     db: stores.db,
@@ -69,7 +90,25 @@ export async function createServices(
     gatewaySecret: options.sandboxGatewaySecret,
     isSandboxMode: options.isSandboxMode ?? false,
     audit,
+    transferVenuesOf: venueRegistry.transferVenues,
   });
+  const venues = createVenueService({ db: stores.db, clock, registry: venueRegistry, cashier, audit });
+  const bets = createBetService({
+    db: stores.db,
+    clock,
+    audit,
+    venueNameOf: async (siteId, code) => (await venues.get(siteId, code))?.name,
+    countValidBet: cashier.countValidBet,
+  });
+  const seamless = createSeamlessWallet({
+    db: stores.db,
+    clock,
+    ledger,
+    bets,
+    venueOf: (siteId, code) => venues.get(siteId, code),
+    sessionOf: (token) => venues.sessionOf(token),
+  });
+  const venueEngine = createVenueEngine({ db: stores.db, clock, seamless });
   const reports = createReportService({
     clock,
     members: accounts.members,
@@ -79,13 +118,25 @@ export async function createServices(
     pendingIdentities: async (siteId) =>
       (await identity.review.list(siteId, { status: 'pending', pageNum: 1, pageSize: 1 })).total,
   });
+  const { gateway, chat } = await createLiveServices(
+    stores,
+    clock,
+    { ledger, audit, ...accounts, sharedBetOf: bets.shared },
+    options,
+  );
   return {
     sites,
     ledger,
+    gateway,
+    chat,
     ...accounts,
     identity,
     cashier,
     reports,
+    venues,
+    venueEngine,
+    bets,
+    seamless,
     memberView: createMemberView({
       db: stores.db,
       clock,
@@ -96,10 +147,51 @@ export async function createServices(
       audit,
     }),
     async close() {
+      await gateway.close();
       await sites.close();
       await accounts.sessions.close();
+      await venueRegistry.close();
     },
   };
+}
+
+/** The socket gateway and the chat on it; VIP levels wait for the VIP domain (every member is VIP 0). */
+async function createLiveServices(
+  stores: Stores,
+  clock: Clock,
+  shared: {
+    ledger: LedgerService;
+    audit: AuditLog;
+    members: MemberService;
+    sessions: SessionService;
+    sharedBetOf: SharedBetOf;
+  },
+  options: ServiceOptions,
+) {
+  const gateway = await createGateway({
+    pubsub: stores.pubsub,
+    clock,
+    defaultSiteId: options.defaultSiteId ?? siteIdDefault,
+    sessions: {
+      authenticateSocket: shared.sessions.authenticateSocket,
+      onSessionEnded: shared.sessions.onSessionEnded,
+      isSessionEndedBy,
+    },
+    assertAccessAllowed: shared.sessions.assertAccessAllowed,
+  });
+  const chat = createChatService({
+    db: stores.db,
+    clock,
+    security: stores.security,
+    ledger: shared.ledger,
+    audit: shared.audit,
+    publisher: gateway,
+    members: shared.members,
+    vipLevelOf: async () => 0,
+    sharedBetOf: shared.sharedBetOf,
+  });
+  registerChatSocket(gateway, chat);
+  return { gateway, chat };
 }
 
 /**
@@ -165,5 +257,6 @@ export function accessResolversOf(services: Services): AccessResolvers {
     member: (request) => services.sessions.authenticateMember(request),
     operator: (request, permission) => services.operators.authenticate(request, permission),
     gateway: async (request) => services.cashier.authenticateSandboxGateway(request.body),
+    venue: (request) => services.seamless.authenticate(request),
   };
 }

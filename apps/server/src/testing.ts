@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { basePathOf, clientVersion, headerNames, routes, signRequest, siteIdDefault } from '@site/contract';
+import {
+  basePathOf,
+  clientVersion,
+  fen,
+  headerNames,
+  parseYuan,
+  routes,
+  signRequest,
+  siteIdDefault,
+} from '@site/contract';
 import type { DestinationStream } from 'pino';
 import { adminQuery } from './db/database.ts';
 import { migrations } from './migrations.ts';
 import { createNode, type Node } from './node.ts';
 import { signInStaff } from './operator/test-support.ts';
+import type { Services } from './services.ts';
 import { type Clock, systemClock } from './stores/clock.ts';
 import { openStores, type Stores } from './stores/stores.ts';
 
@@ -76,11 +86,13 @@ export async function createTestApp(
     trustProxyHops?: number;
     webDistDir?: string;
     adminDistDir?: string;
+    /** Another node's stores, to run a second node on the same database and pub/sub. */
+    stores?: Stores;
   } = {},
 ): Promise<TestApp> {
   const clock = options.clock ?? createTestClock();
   const node = await createNode({
-    stores: await openTestStores(clock),
+    stores: options.stores ?? (await openTestStores(clock)),
     clock,
     defaultSiteId: siteIdDefault,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
@@ -190,12 +202,58 @@ export async function startTestServer(options: { staticDir?: string } = {}) {
       };
       return signInStaff(login, { username, password }, systemClock);
     },
-    /**
-     * Settles valid bets for a member, as a venue would: there are no venues yet, so a browser
-     * test meets a deposit's turnover requirement through this before it withdraws.
-     */
-    recordValidBet: (memberId: number, amountFen: bigint) =>
-      node.services.cashier.recordValidBet(BigInt(memberId), amountFen),
+    /** Plays real bets until the member's turnover requirements are met, before it withdraws. */
+    meetTurnover: (memberId: number) => meetTurnover(node.services, BigInt(memberId)),
     close: node.close,
   };
+}
+
+/** The seamless venue test bets are played on: a default venue of every site. */
+export const testBetVenueCode = 'IMTY';
+
+/**
+ * Plays real bets through the seamless wallet, as a venue would, until at least `amountFen` of
+ * valid turnover is counted: pairs of a win and a loss of equal size (each counts its size), so
+ * the member's balance ends where it started. An odd amount counts one fen more.
+ */
+export async function playValidBets(
+  services: Pick<Services, 'seamless' | 'ledger'>,
+  memberId: bigint,
+  amountFen: bigint,
+  siteId = siteIdDefault,
+): Promise<void> {
+  const venue = { siteId, venueCode: testBetVenueCode };
+  let leftFen = amountFen;
+  while (leftFen > 0n) {
+    const { availableFen } = await services.ledger.balance({ kind: 'member_main', siteId, memberId });
+    const halfFen = (leftFen + 1n) / 2n;
+    const sizeFen = fen(halfFen < availableFen ? halfFen : availableFen);
+    if (sizeFen <= 0n) {
+      throw new Error(`playValidBets: member ${memberId} has no balance to bet`);
+    }
+    for (const payoutFen of [fen(sizeFen * 2n), fen(0n)]) {
+      const betId = `test-${randomBytes(8).toString('hex')}`;
+      await services.seamless.debit(venue, {
+        transactionId: `${betId}-d`,
+        memberId,
+        betId,
+        roundId: betId,
+        gameCode: 'test',
+        amountFen: sizeFen,
+        oddsE4: null,
+      });
+      await services.seamless.credit(venue, { transactionId: `${betId}-c`, betId, payoutFen, isVoid: false });
+    }
+    leftFen -= sizeFen * 2n;
+  }
+}
+
+/** Plays valid bets until the member's turnover requirements are all met. */
+export async function meetTurnover(
+  services: Pick<Services, 'seamless' | 'ledger' | 'cashier'>,
+  memberId: bigint,
+  siteId = siteIdDefault,
+): Promise<void> {
+  const { remainingAmount } = await services.cashier.auditSummary({ siteId, memberId });
+  await playValidBets(services, memberId, parseYuan(remainingAmount) ?? 0n, siteId);
 }

@@ -120,7 +120,7 @@ describe.each(viewports)('money pages at $name ($width x $height)', (viewport) =
 
   async function transferThroughVenue(page: Page) {
     await goTo(page, '/mine/finance/transfer');
-    const venue = page.locator('.adm-list-item', { hasText: 'IM体育' });
+    const venue = page.locator('.adm-list-item', { hasText: '真人视讯' });
     await venue.getByRole('button', { name: '转入' }).click();
     const submit = page.getByRole('button', { name: '立即转帐' });
     await expect(submit.isDisabled()).resolves.toBe(true);
@@ -193,8 +193,8 @@ describe.each(viewports)('money pages at $name ($width x $height)', (viewport) =
     await goTo(page, '/mine/finance/withdrawal');
     await page.getByText('您的流水不足，还需全站流水100.00元才能提现').waitFor();
     await expect(page.getByRole('button', { name: '确认提现' }).isDisabled()).resolves.toBe(true);
-    // No venue settles bets yet, so the deposit's 1x turnover is met through the venue hook.
-    await server.recordValidBet(await memberIdOf(page), 10_000n);
+    // The deposit's 1x turnover is met by real bets a venue settles through the seamless wallet.
+    await server.meetTurnover(await memberIdOf(page));
     await page.reload();
     await page.getByText('流水已达标，可以提现').waitFor();
     await page.getByText(/中国工商银行\(尾号\d{4}\)/).waitFor();
@@ -243,7 +243,7 @@ describe.each(viewports)('money pages at $name ($width x $height)', (viewport) =
     expect(texts[2]).toMatch(/额度转换[\s\S]*-30\.00/);
     expect(texts[3]).toMatch(/充值[\s\S]*\+100\.00[\s\S]*交易成功/);
     expect(texts[3]).toMatch(/\d{2}:\d{2}:\d{2}/);
-    expect(texts[1]).toContain('转出IM体育');
+    expect(texts[1]).toContain('转出真人视讯');
     await page.locator('.finance-record-day .adm-list-header').first().waitFor();
     await page.getByText(/合计/).waitFor();
     await page.getByText('没有更多了').waitFor();

@@ -97,7 +97,7 @@ describe.each(viewports)('shell at $name ($width x $height)', (viewport) => {
     await ready.click();
     await page.getByText('安全提示').waitFor({ state: 'detached' });
     await page.reload();
-    await page.getByText('暂无游戏').first().waitFor();
+    await page.getByText('进入体育页面 ›').waitFor();
     await expect(page.getByText('安全提示').count()).resolves.toBe(0);
     expect(session?.errors).toEqual([]);
   });
@@ -162,7 +162,7 @@ describe.each(viewports)('shell at $name ($width x $height)', (viewport) => {
     await session.relaunch();
     const reopened = session.page;
     await reopened.goto(`${server.baseUrl}/`);
-    await reopened.getByText('暂无游戏').first().waitFor();
+    await reopened.getByText('进入体育页面 ›').waitFor();
     await reopened.waitForTimeout(1_500);
     await expect(reopened.getByRole('dialog').count()).resolves.toBe(0);
     expect(session.errors).toEqual([]);

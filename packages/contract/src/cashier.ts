@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Fen, fen, formatFen, parseYuan } from './format.ts';
 import { int4IdSchema, int8IdSchema, pageQuery, sortQuery } from './http-schemas.ts';
+import { venueCodeSchema } from './venue.ts';
 
 /**
  * Cashier payloads: deposits, withdrawals, withdrawal accounts and the turnover audit.
@@ -343,20 +344,8 @@ export const cashierLimits = {
   depositOrderTtlMs: 30 * 60_000,
 } as const;
 
-/**
- * Venues with a transfer wallet (funds move main <-> venue wallet). The venue domain will own
- * this list once it exists; until then the cashier names the ones the in-house engines serve.
- */
-export const transferVenues = [
-  { venueCode: 'IMTY', name: 'IM体育' },
-  { venueCode: 'YBTY', name: '熊猫体育' },
-  { venueCode: 'FBTY', name: 'FB体育' },
-  { venueCode: 'ZR', name: '真人视讯' },
-  { venueCode: 'QP', name: '棋牌' },
-] as const;
-
 export const venueTransferBodySchema = z.object({
-  venueCode: z.enum(transferVenues.map((venue) => venue.venueCode) as [string, ...string[]]),
+  venueCode: venueCodeSchema.describe('a transfer-wallet venue of the site'),
   direction: z.enum(['in', 'out']),
   amount: yuanAmountSchema,
   transferId: callerIdSchema,

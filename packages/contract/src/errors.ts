@@ -40,6 +40,18 @@ export const ErrorCode = {
   giftPropertyChange: 301220,
   liveMaintenance: 600101,
   speedpay: 244102,
+  venueMaintenance: 700101,
+  venueClosed: 700102,
+  venueUpcoming: 700103,
+  venueDemoClosed: 700104,
+  obRequestExpired: 400401,
+  walletInsufficient: 700201,
+  walletConflict: 700202,
+  walletBetUnknown: 700203,
+  walletBetCancelled: 700204,
+  walletBetSettled: 700205,
+  walletSessionInvalid: 700206,
+  walletNotSeamless: 700207,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -84,6 +96,18 @@ export const errorMessages = {
   301220: '礼物属性已变更，请刷新后重试',
   600101: '直播维护中',
   244102: '极速支付处理中',
+  700101: '场馆维护中，请稍后再试',
+  700102: '该场馆已关闭',
+  700103: '该场馆即将开放，敬请期待',
+  700104: '该场馆暂不提供试玩',
+  400401: '请求已过期，请重新进入场馆',
+  700201: '余额不足',
+  700202: '交易号或注单号已用于另一笔交易',
+  700203: '注单不存在',
+  700204: '注单已取消',
+  700205: '注单已结算',
+  700206: '游戏会话已失效，请重新进入场馆',
+  700207: '该场馆不使用免转钱包',
 } as const satisfies Record<ErrorCode, string>;
 
 /** Venue success codes (IM, OB, FB flavours). FB code 0 counts as 100. */

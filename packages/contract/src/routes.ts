@@ -24,6 +24,13 @@ import {
   unblockBodySchema,
 } from './auth.ts';
 import {
+  adminBetPageSchema,
+  adminBetQuerySchema,
+  betRecordPageSchema,
+  betRecordQuerySchema,
+  betSettingsSchema,
+} from './bets.ts';
+import {
   adjustmentBodySchema,
   adjustmentRequestQuerySchema,
   adjustmentRequestSchema,
@@ -65,6 +72,23 @@ import {
   withdrawOrderSchema,
   yuanAmountSchema,
 } from './cashier.ts';
+import {
+  adminChatLogEntrySchema,
+  adminChatLogQuerySchema,
+  adminChatMaintainAllSchema,
+  adminChatRestrictionSchema,
+  adminChatRoomSaveSchema,
+  adminChatRoomSchema,
+  adminChatScoreSchema,
+  adminChatSettingsSchema,
+  adminChatSpeechResultSchema,
+  adminChatSpeechSchema,
+  adminChatWithdrawSchema,
+  chatHistoryPageSchema,
+  chatHistoryQuerySchema,
+  giftRecordQuerySchema,
+  giftRecordSchema,
+} from './chat.ts';
 import { platformTypeDefault } from './constants.ts';
 import { int8IdSchema, pageOf, pageQuery } from './http-schemas.ts';
 import {
@@ -98,6 +122,16 @@ import {
   ledgerReconcileSchema,
 } from './report.ts';
 import {
+  adminSeamlessPageSchema,
+  adminSeamlessQuerySchema,
+  seamlessAnswerSchema,
+  seamlessBalanceBodySchema,
+  seamlessBalanceSchema,
+  seamlessCreditBodySchema,
+  seamlessDebitBodySchema,
+  seamlessRollbackBodySchema,
+} from './seamless.ts';
+import {
   adminNoticeListBodySchema,
   adminNoticeSchema,
   adminStationAdSchema,
@@ -124,12 +158,29 @@ import {
   staffSchema,
   staffUpdateBodySchema,
 } from './staff.ts';
+import {
+  adminVenueLaunchQuerySchema,
+  adminVenueLaunchSchema,
+  adminVenueSchema,
+  adminVenueUpdateBodySchema,
+  platformCountBodySchema,
+  platformCountSchema,
+  venueDemoLaunchBodySchema,
+  venueLaunchBodySchema,
+  venueLaunchResultSchema,
+  venueLeaveBodySchema,
+  venueLeaveResultSchema,
+  venueListBodySchema,
+  venueListSchema,
+  venueViewSchema,
+} from './venue.ts';
 
 /**
  * Who may call a route: anyone (`public`), a signed-in member, an operator holding a permission,
- * or a payment gateway whose signature the server verifies (`gateway`).
+ * a payment gateway whose signature the server verifies (`gateway`), or a game venue signing with
+ * the secret the venue registry holds for it (`venue`).
  */
-export type RouteAccess = 'public' | 'member' | 'gateway' | { operator: OperatorPermission };
+export type RouteAccess = 'public' | 'member' | 'gateway' | 'venue' | { operator: OperatorPermission };
 
 /**
  * The route table: every endpoint both sides agree on, with its payload and response schemas.
@@ -1375,6 +1426,279 @@ export const routes = {
       'Daily money report (每日资金报表): per Beijing day, newest first, deposits, withdrawals, fees, adjustments and net, with totals of the range',
     body: dailyMoneyQuerySchema,
     response: dailyMoneyPageSchema,
+  }),
+  venueList: route({
+    method: 'POST',
+    path: '/game/api/v1/venue/list',
+    access: 'public',
+    tag: 'venue',
+    summary: "One category's venues in display order, with the category's live and total counts",
+    body: venueListBodySchema,
+    response: venueListSchema,
+  }),
+  venueLaunch: route({
+    method: 'POST',
+    path: '/game/api/v1/venue/launch',
+    access: 'member',
+    tag: 'venue',
+    summary:
+      "Launch a venue: a launch token and its addresses in the venue flavour's shape; a transfer venue takes the main balance in when appSendMoney (or the auto-transfer switch) says so",
+    body: venueLaunchBodySchema,
+    response: venueLaunchResultSchema,
+  }),
+  venueLeave: route({
+    method: 'POST',
+    path: '/game/api/v1/venue/leave',
+    access: 'member',
+    tag: 'venue',
+    summary: "Leave a transfer venue: its wallet's balance back to main; transferId is the idempotency key",
+    body: venueLeaveBodySchema,
+    response: venueLeaveResultSchema,
+  }),
+  venuePlatformCount: route({
+    method: 'POST',
+    path: '/game/api/v1/venue/platformCount',
+    access: 'member',
+    tag: 'venue',
+    summary:
+      'The platform count service (TY, DZ, DJ, ZR, CP, QP): needs a live OB request id; an expired one answers 400401 with no data',
+    body: platformCountBodySchema,
+    response: platformCountSchema,
+  }),
+  venueDemoList: route({
+    method: 'GET',
+    path: '/game/api/v1/venue/demo/list',
+    access: 'public',
+    tag: 'venue',
+    summary: 'Venues open for demo play (/demo), in display order',
+    response: z.array(venueViewSchema),
+  }),
+  venueDemoLaunch: route({
+    method: 'POST',
+    path: '/game/api/v1/venue/demo/launch',
+    access: 'public',
+    tag: 'venue',
+    summary: 'Launch a venue for demo play: demo credits held outside the ledger, no real balance touched',
+    body: venueDemoLaunchBodySchema,
+    response: venueLaunchResultSchema,
+  }),
+  adminVenueList: route({
+    method: 'GET',
+    path: '/admin/api/v1/venue/list',
+    access: { operator: 'venue.read' },
+    tag: 'admin',
+    summary: "This site's venues with their saved state, in display order",
+    response: z.array(adminVenueSchema),
+  }),
+  adminVenueUpdate: route({
+    method: 'POST',
+    path: '/admin/api/v1/venue/update',
+    access: { operator: 'venue.write' },
+    tag: 'admin',
+    summary:
+      'Change a venue: name, logo, state with its maintenance message and end time, order, demo; every node sees it at once',
+    body: adminVenueUpdateBodySchema,
+    response: adminVenueSchema,
+  }),
+  adminVenueLaunches: route({
+    method: 'POST',
+    path: '/admin/api/v1/venue/launches',
+    access: { operator: 'venue.read' },
+    tag: 'admin',
+    summary: "This site's venue launch log, newest first unless sorted",
+    body: adminVenueLaunchQuerySchema,
+    response: pageOf(adminVenueLaunchSchema),
+  }),
+  chatHistory: route({
+    method: 'POST',
+    path: '/stream/api/v1/history',
+    access: 'member',
+    tag: 'chat',
+    summary:
+      "A chat room's messages, newest first, without withdrawn ones and those of members the caller shields",
+    body: chatHistoryQuerySchema,
+    response: chatHistoryPageSchema,
+  }),
+  giftRecords: route({
+    method: 'POST',
+    path: '/stream/api/v1/gift/records',
+    access: 'member',
+    tag: 'chat',
+    summary: "The member's chat gifts, sent or received (/mine/record/giftRecord), newest first",
+    body: giftRecordQuerySchema,
+    response: pageOf(giftRecordSchema),
+  }),
+  adminChatRooms: route({
+    method: 'GET',
+    path: '/admin/api/v1/chat/rooms',
+    access: { operator: 'chat.read' },
+    tag: 'admin',
+    summary: "This site's chat rooms with their VIP range, maintenance and members online now",
+    response: z.array(adminChatRoomSchema),
+  }),
+  adminChatRoomSave: route({
+    method: 'POST',
+    path: '/admin/api/v1/chat/room',
+    access: { operator: 'chat.write' },
+    tag: 'admin',
+    summary: 'Create a chat room (no roomId) or change one; members in it see the change at once (10006)',
+    body: adminChatRoomSaveSchema,
+    response: adminChatRoomSchema,
+  }),
+  adminChatMaintainAll: route({
+    method: 'POST',
+    path: '/admin/api/v1/chat/maintainAll',
+    access: { operator: 'chat.write' },
+    tag: 'admin',
+    summary: 'Put every room of this site into maintenance or out of it (10009)',
+    body: adminChatMaintainAllSchema,
+    response: z.null(),
+  }),
+  adminChatSpeech: route({
+    method: 'POST',
+    path: '/admin/api/v1/chat/speech',
+    access: { operator: 'chat.write' },
+    tag: 'admin',
+    summary:
+      "Mute a member for a time, ban, or restore the member's speech; the member is told at once (10004)",
+    body: adminChatSpeechSchema,
+    response: adminChatSpeechResultSchema,
+  }),
+  adminChatRestrictions: route({
+    method: 'GET',
+    path: '/admin/api/v1/chat/restrictions',
+    access: { operator: 'chat.read' },
+    tag: 'admin',
+    summary: 'Members of this site muted or banned now',
+    response: z.array(adminChatRestrictionSchema),
+  }),
+  adminChatWithdraw: route({
+    method: 'POST',
+    path: '/admin/api/v1/chat/withdraw',
+    access: { operator: 'chat.write' },
+    tag: 'admin',
+    summary: 'Withdraw a message for everyone (10005); it stays in the log, marked',
+    body: adminChatWithdrawSchema,
+    response: z.null(),
+  }),
+  adminChatSettings: route({
+    method: 'GET',
+    path: '/admin/api/v1/chat/settings',
+    access: { operator: 'chat.read' },
+    tag: 'admin',
+    summary: "This site's chat settings: banned words, gift recipient, message rate",
+    response: adminChatSettingsSchema,
+  }),
+  adminChatSettingsSave: route({
+    method: 'POST',
+    path: '/admin/api/v1/chat/settings',
+    access: { operator: 'chat.write' },
+    tag: 'admin',
+    summary: "Change this site's chat settings",
+    body: adminChatSettingsSchema,
+    response: adminChatSettingsSchema,
+  }),
+  adminChatScore: route({
+    method: 'POST',
+    path: '/admin/api/v1/chat/score',
+    access: { operator: 'chat.write' },
+    tag: 'admin',
+    summary: 'Post a live score into a room (10014)',
+    body: adminChatScoreSchema,
+    response: z.null(),
+  }),
+  adminChatLog: route({
+    method: 'POST',
+    path: '/admin/api/v1/chat/log',
+    access: { operator: 'chat.read' },
+    tag: 'admin',
+    summary:
+      'Chat log of this site by room, member, words and time, withdrawn messages included, newest first',
+    body: adminChatLogQuerySchema,
+    response: pageOf(adminChatLogEntrySchema),
+  }),
+  seamlessBalance: route({
+    method: 'POST',
+    path: '/game/api/v1/seamless/balance',
+    access: 'venue',
+    tag: 'seamless',
+    summary: 'Seamless wallet: the main wallet balance of the member behind a live launch token',
+    body: seamlessBalanceBodySchema,
+    response: seamlessBalanceSchema,
+  }),
+  seamlessDebit: route({
+    method: 'POST',
+    path: '/game/api/v1/seamless/debit',
+    access: 'venue',
+    tag: 'seamless',
+    summary:
+      "Seamless wallet: reserve a bet's stake from the main wallet (live launch token needed); a replay answers the first answer",
+    body: seamlessDebitBodySchema,
+    response: seamlessAnswerSchema,
+  }),
+  seamlessCredit: route({
+    method: 'POST',
+    path: '/game/api/v1/seamless/credit',
+    access: 'venue',
+    tag: 'seamless',
+    summary:
+      'Seamless wallet: settle a bet with its payout, or void it; taken after the launch token expired',
+    body: seamlessCreditBodySchema,
+    response: seamlessAnswerSchema,
+  }),
+  seamlessRollback: route({
+    method: 'POST',
+    path: '/game/api/v1/seamless/rollback',
+    access: 'venue',
+    tag: 'seamless',
+    summary: 'Seamless wallet: take a debit back; an unknown debit is recorded and refused if it comes later',
+    body: seamlessRollbackBodySchema,
+    response: seamlessAnswerSchema,
+  }),
+  betRecords: route({
+    method: 'POST',
+    path: '/game/api/v1/record/bet',
+    access: 'member',
+    tag: 'bets',
+    summary: '投注记录: bets across every venue by category, venue, status and time, with totals',
+    body: betRecordQuerySchema.default({ pageNum: 1, pageSize: 20 }),
+    response: betRecordPageSchema,
+  }),
+  adminBets: route({
+    method: 'POST',
+    path: '/admin/api/v1/bets/search',
+    access: { operator: 'bets.read' },
+    tag: 'admin',
+    summary: "This site's bet records, newest first unless sorted, with totals",
+    body: adminBetQuerySchema,
+    response: adminBetPageSchema,
+  }),
+  adminBetSettings: route({
+    method: 'GET',
+    path: '/admin/api/v1/bets/settings',
+    access: { operator: 'bets.read' },
+    tag: 'admin',
+    summary: "This site's valid turnover rule: the minimum decimal odds",
+    response: betSettingsSchema,
+  }),
+  adminBetSettingsUpdate: route({
+    method: 'POST',
+    path: '/admin/api/v1/bets/settings',
+    access: { operator: 'bets.write' },
+    tag: 'admin',
+    summary: "Set this site's minimum decimal odds for valid turnover",
+    body: betSettingsSchema,
+    response: betSettingsSchema,
+  }),
+  adminSeamlessTransactions: route({
+    method: 'POST',
+    path: '/admin/api/v1/seamless/transactions',
+    access: { operator: 'bets.read' },
+    tag: 'admin',
+    summary:
+      "This site's seamless wallet calls (debits, credits, rollbacks) with their replays, newest first unless sorted",
+    body: adminSeamlessQuerySchema,
+    response: adminSeamlessPageSchema,
   }),
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -23,6 +23,12 @@ export const operatorPermissions = [
   'site.read',
   'site.write',
   'sandbox.read',
+  'chat.read',
+  'chat.write',
+  'venue.read',
+  'venue.write',
+  'bets.read',
+  'bets.write',
   'staff.manage',
   'audit.read',
 ] as const;
@@ -46,13 +52,23 @@ export const operatorRoleNames: Record<OperatorRole, string> = {
 
 /**
  * The permissions of each role, shared by the server (which enforces them on every call) and the
- * console (which hides what a role cannot do). 运营 edits the site's content (站点); 客服 reads it,
- * to answer players about notices and maintenance.
+ * console (which hides what a role cannot do). 运营 edits the site's content (站点) and its venues
+ * (场馆); 客服 reads both, to answer players about notices and maintenance; 风控 reads the venue
+ * launch log beside the member's other traces. 客服 moderates the chat; 运营 reads its log. 财务, 风控
+ * and 客服 read bet records and seamless wallet calls (注单, 免转交易); only 站点管理员 sets the bet rules.
  */
 export const operatorRolePermissions: Record<OperatorRole, ReadonlyArray<OperatorPermission>> = {
   super_admin: operatorPermissions,
   site_admin: operatorPermissions.filter((permission) => permission !== 'staff.manage'),
-  finance: ['member.read', 'member.note', 'cashier.read', 'cashier.review', 'cashier.adjust', 'report.read'],
+  finance: [
+    'member.read',
+    'member.note',
+    'cashier.read',
+    'cashier.review',
+    'cashier.adjust',
+    'report.read',
+    'bets.read',
+  ],
   risk: [
     'member.read',
     'member.note',
@@ -62,9 +78,20 @@ export const operatorRolePermissions: Record<OperatorRole, ReadonlyArray<Operato
     'identity.review',
     'cashier.read',
     'report.read',
+    'venue.read',
+    'bets.read',
   ],
-  support: ['member.read', 'member.note', 'risk.read', 'site.read'],
-  content: ['site.read', 'site.write'],
+  support: [
+    'member.read',
+    'member.note',
+    'risk.read',
+    'site.read',
+    'venue.read',
+    'bets.read',
+    'chat.read',
+    'chat.write',
+  ],
+  content: ['site.read', 'site.write', 'venue.read', 'venue.write', 'chat.read'],
 };
 
 export function roleHasPermission(role: OperatorRole, permission: OperatorPermission): boolean {

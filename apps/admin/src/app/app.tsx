@@ -12,6 +12,10 @@ import { DepositsPage } from '../features/cashier/deposits-page.tsx';
 import { CashierSettingsPage } from '../features/cashier/settings-page.tsx';
 import { TurnoverAuditPage } from '../features/cashier/turnover-audit-page.tsx';
 import { WithdrawalsPage } from '../features/cashier/withdrawals-page.tsx';
+import { ChatLogPage } from '../features/chat/log-page.tsx';
+import { ChatModerationPage } from '../features/chat/moderation-page.tsx';
+import { ChatRoomsPage } from '../features/chat/rooms-page.tsx';
+import { ChatSettingsPage } from '../features/chat/settings-page.tsx';
 import { DailyMoneyReportPage } from '../features/dashboard/daily-money-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { MemberDetailPage } from '../features/member/member-detail-page.tsx';
@@ -28,6 +32,10 @@ import { SiteSettingsPage } from '../features/site/settings-page.tsx';
 import { AuditPage } from '../features/system/audit-page.tsx';
 import { OutboxPage } from '../features/system/outbox-page.tsx';
 import { StaffPage } from '../features/system/staff-page.tsx';
+import { BetsPage } from '../features/venue/bets-page.tsx';
+import { VenueLaunchesPage } from '../features/venue/launches-page.tsx';
+import { SeamlessPage } from '../features/venue/seamless-page.tsx';
+import { VenuesPage } from '../features/venue/venues-page.tsx';
 import { useOperator } from '../lib/use-session.ts';
 import { ConsoleLayout } from './layout.tsx';
 import { homePath, type MenuPageKey, memberDetailPath, menuSections } from './menu.ts';
@@ -53,6 +61,14 @@ const pageElements = {
   ads: <AdsPage />,
   icons: <IconsPage />,
   naming: <NamingPage />,
+  chatRooms: <ChatRoomsPage />,
+  chatModeration: <ChatModerationPage />,
+  chatLog: <ChatLogPage />,
+  chatSettings: <ChatSettingsPage />,
+  venues: <VenuesPage />,
+  venueLaunches: <VenueLaunchesPage />,
+  bets: <BetsPage />,
+  seamless: <SeamlessPage />,
   staff: <StaffPage />,
   audit: <AuditPage />,
   outbox: <OutboxPage />,

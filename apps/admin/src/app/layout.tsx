@@ -1,8 +1,10 @@
 import {
   AlertOutlined,
+  CommentOutlined,
   DashboardOutlined,
   GlobalOutlined,
   LogoutOutlined,
+  PlayCircleOutlined,
   SettingOutlined,
   TeamOutlined,
   UserOutlined,
@@ -25,6 +27,8 @@ const sectionIcons = {
   cashier: <WalletOutlined />,
   risk: <AlertOutlined />,
   site: <GlobalOutlined />,
+  chat: <CommentOutlined />,
+  venue: <PlayCircleOutlined />,
   system: <SettingOutlined />,
 } satisfies Record<MenuSection['key'], ReactNode>;
 

@@ -31,6 +31,14 @@ describe('visibleMenu', () => {
       '广告',
       '浮动图标',
       '命名列表',
+      '房间管理',
+      '禁言管理',
+      '聊天记录',
+      '聊天设置',
+      '场馆管理',
+      '进入记录',
+      '注单查询',
+      '免转交易',
       '员工与角色',
       '审计日志',
       '沙盒消息',
@@ -50,6 +58,8 @@ describe('visibleMenu', () => {
       '流水稽核',
       '存款通道',
       '会员登录记录',
+      '注单查询',
+      '免转交易',
     ]);
   });
 
@@ -77,16 +87,30 @@ describe('visibleMenu', () => {
       '广告',
       '浮动图标',
       '命名列表',
+      '房间管理',
+      '禁言管理',
+      '聊天记录',
+      '聊天设置',
+      '场馆管理',
+      '进入记录',
+      '注单查询',
+      '免转交易',
     ]);
     expect(visibleMenu(operatorRolePermissions.support).map((section) => section.name)).toEqual([
       '会员',
       '风控',
       '站点',
+      '聊天室',
+      '游戏场馆',
     ]);
   });
 
-  it('shows 运营 the 站点 pages only, opening on 站点设置', () => {
-    expect(visibleMenu(operatorRolePermissions.content).map((section) => section.name)).toEqual(['站点']);
+  it('shows 运营 the 站点 pages and the chat log, opening on 站点设置', () => {
+    expect(visibleMenu(operatorRolePermissions.content).map((section) => section.name)).toEqual([
+      '站点',
+      '聊天室',
+      '游戏场馆',
+    ]);
     expect(homePath(operatorRolePermissions.content)).toBe('/site/settings');
     for (const role of ['finance', 'risk'] as const) {
       expect(visibleMenu(operatorRolePermissions[role]).map((section) => section.name)).not.toContain('站点');

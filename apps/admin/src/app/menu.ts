@@ -21,6 +21,14 @@ export type MenuPageKey =
   | 'ads'
   | 'icons'
   | 'naming'
+  | 'chatRooms'
+  | 'chatModeration'
+  | 'chatLog'
+  | 'chatSettings'
+  | 'venues'
+  | 'venueLaunches'
+  | 'bets'
+  | 'seamless'
   | 'staff'
   | 'audit'
   | 'outbox';
@@ -34,7 +42,7 @@ export interface MenuPage {
 }
 
 export interface MenuSection {
-  key: 'dashboard' | 'member' | 'cashier' | 'risk' | 'site' | 'system';
+  key: 'dashboard' | 'member' | 'cashier' | 'risk' | 'site' | 'chat' | 'venue' | 'system';
   path: string;
   name: string;
   pages: MenuPage[];
@@ -100,6 +108,28 @@ export const menuSections: ReadonlyArray<MenuSection> = [
       { key: 'ads', path: '/site/ads', name: '广告', permission: 'site.read' },
       { key: 'icons', path: '/site/icons', name: '浮动图标', permission: 'site.read' },
       { key: 'naming', path: '/site/naming', name: '命名列表', permission: 'site.read' },
+    ],
+  },
+  {
+    key: 'chat',
+    path: '/chat',
+    name: '聊天室',
+    pages: [
+      { key: 'chatRooms', path: '/chat/rooms', name: '房间管理', permission: 'chat.read' },
+      { key: 'chatModeration', path: '/chat/moderation', name: '禁言管理', permission: 'chat.read' },
+      { key: 'chatLog', path: '/chat/log', name: '聊天记录', permission: 'chat.read' },
+      { key: 'chatSettings', path: '/chat/settings', name: '聊天设置', permission: 'chat.read' },
+    ],
+  },
+  {
+    key: 'venue',
+    path: '/venue',
+    name: '游戏场馆',
+    pages: [
+      { key: 'venues', path: '/venue/list', name: '场馆管理', permission: 'venue.read' },
+      { key: 'venueLaunches', path: '/venue/launches', name: '进入记录', permission: 'venue.read' },
+      { key: 'bets', path: '/venue/bets', name: '注单查询', permission: 'bets.read' },
+      { key: 'seamless', path: '/venue/seamless', name: '免转交易', permission: 'bets.read' },
     ],
   },
   {

@@ -314,6 +314,22 @@ export function textParam(params: TableParams, key: string): string | undefined 
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
+/** A `dateTimeRange` search field (`key`) as the ISO instants the route wants, or nothing. */
+export function rangeParams(
+  params: TableParams,
+  key = 'range',
+): { startTime: string; endTime: string } | undefined {
+  const range = params[key];
+  if (!Array.isArray(range) || range.length !== 2) {
+    return undefined;
+  }
+  const [start, end] = range.map((value) => new Date(String(value)));
+  if (!start || !end || Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) {
+    return undefined;
+  }
+  return { startTime: start.toISOString(), endTime: end.toISOString() };
+}
+
 /** The page the table asks for, within the contract's bounds. */
 export function pageParams(params: TableParams): { pageNum: number; pageSize: number } {
   return { pageNum: Number(params.current) || 1, pageSize: Number(params.pageSize) || 20 };

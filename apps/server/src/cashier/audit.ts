@@ -111,20 +111,21 @@ export async function staffAuditView(
   };
 }
 
-/** Venues call this per settled valid bet; the amount fills open requirements oldest first. */
-export async function recordValidBet(ctx: CashierContext, memberId: bigint, amountFen: Fen): Promise<void> {
+/**
+ * A settled bet's valid turnover, inside the settlement's transaction: it fills the member's open
+ * requirements oldest first. The bets domain calls this for every bet it settles.
+ */
+export async function countValidBet(tx: Db, memberId: bigint, amountFen: Fen): Promise<void> {
   if (amountFen <= 0n) {
     throw new Error(`cashier: valid bet of ${amountFen} fen is not positive`);
   }
-  await ctx.db.transaction().execute(async (tx) => {
-    let leftFen = amountFen;
-    for (const row of await store.lockOpenRequirements(tx, memberId)) {
-      if (leftFen === 0n) {
-        break;
-      }
-      const takenFen = minFen(leftFen, subtractFen(row.required_fen, row.completed_fen));
-      await store.setRequirementCompleted(tx, row.id, addFen(row.completed_fen, takenFen));
-      leftFen = subtractFen(leftFen, takenFen);
+  let leftFen = amountFen;
+  for (const row of await store.lockOpenRequirements(tx, memberId)) {
+    if (leftFen === 0n) {
+      break;
     }
-  });
+    const takenFen = minFen(leftFen, subtractFen(row.required_fen, row.completed_fen));
+    await store.setRequirementCompleted(tx, row.id, addFen(row.completed_fen, takenFen));
+    leftFen = subtractFen(leftFen, takenFen);
+  }
 }

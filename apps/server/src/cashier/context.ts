@@ -24,8 +24,15 @@ export interface CashierContext {
   gatewaySecret: string;
   /** Gateway channels are the sandbox gateway's: outside sandbox mode only bank transfers are offered. */
   isSandboxMode: boolean;
+  /** The site's transfer-wallet venues, in display order; the venue registry answers it. */
+  transferVenuesOf: (siteId: number) => Promise<ReadonlyArray<TransferVenue>>;
   /** Staff actions on money are recorded here, in the movement's transaction. */
   audit: Pick<AuditLog, 'record' | 'ofSite'>;
+}
+
+export interface TransferVenue {
+  venueCode: string;
+  name: string;
 }
 
 export interface MemberRef {

@@ -11,7 +11,6 @@ import {
   type AdjustmentRequestSortKey,
   type AdminDepositSortKey,
   type AdminWithdrawSortKey,
-  fen,
   formatFen,
   type RecordQuery,
   type SortRequest,
@@ -33,9 +32,15 @@ import {
   rejectAdjustment,
   setAdjustmentRule,
 } from './adjustments.ts';
-import { auditSummary, recordValidBet, staffAuditView } from './audit.ts';
+import { auditSummary, countValidBet, staffAuditView } from './audit.ts';
 import { type BonusConvertBody, bonusWallet, convertBonus } from './bonus.ts';
-import { accountsOf, type CashierContext, type MemberRef, type OperatorRef } from './context.ts';
+import {
+  accountsOf,
+  type CashierContext,
+  type MemberRef,
+  type OperatorRef,
+  type TransferVenue,
+} from './context.ts';
 import { dailyAdjustments, dailyMoney, pendingReviews } from './daily-figures.ts';
 import { listSiteChannels, updateChannel } from './deposit-channels.ts';
 import * as deposits from './deposits.ts';
@@ -61,6 +66,7 @@ export interface CashierServiceDeps {
   gatewaySecret?: string | undefined;
   isSandboxMode: boolean;
   audit: CashierContext['audit'];
+  transferVenuesOf: CashierContext['transferVenuesOf'];
 }
 
 type Page = { pageNum: number; pageSize: number };
@@ -172,8 +178,8 @@ export function createCashierService(deps: CashierServiceDeps) {
     auditSummary: (member: MemberRef) => auditSummary(ctx, member),
     /** A member of the site's audit as staff see it, with whether a withdrawal would pass now. */
     staffAuditView: (siteId: number, username: string) => staffAuditView(ctx, siteId, username),
-    /** Venues report each settled valid bet here, in fen; it counts against the turnover audit. */
-    recordValidBet: (memberId: bigint, amountFen: bigint) => recordValidBet(ctx, memberId, fen(amountFen)),
+    /** A settled bet's valid turnover, in fen, inside the settlement's transaction `tx`. */
+    countValidBet,
     pageOperatorActions: (siteId: number, page: Page) => pageOperatorActions(ctx, siteId, page),
     /** For reports: the site's deposits, first deposits and approved withdrawals per day of `range`. */
     dailyMoney: (siteId: number, range: DayRange) => dailyMoney(ctx, siteId, range),
@@ -199,6 +205,16 @@ export function createCashierService(deps: CashierServiceDeps) {
     transferVenue: (member: MemberRef, body: Parameters<typeof transfers.transferVenue>[2]) =>
       transfers.transferVenue(ctx, member, body),
     recallAll: (member: MemberRef, transferId: string) => transfers.recallAll(ctx, member, transferId),
+    /** A transfer venue's whole balance back to main (leaving it); a repeated transferId moves nothing twice. */
+    recallVenue: (member: MemberRef, venue: TransferVenue, transferId: string) =>
+      transfers.recallVenue(ctx, member, venue, transferId),
+    /** The whole main balance into a transfer venue as it launches; answers what moved (0 for nothing). */
+    venueBalance: (member: MemberRef, venueCode: string) => transfers.venueBalanceOf(ctx, member, venueCode),
+    sweepIntoVenue: (member: MemberRef, venue: TransferVenue, launchKey: string) =>
+      transfers.sweepIntoVenue(ctx, member, venue, launchKey),
+    /** The member's 免转 switch: whether a launch moves the main balance in when the client does not say. */
+    isAutoTransfer: async (memberId: bigint) =>
+      (await store.findSettings(ctx.db, memberId))?.is_auto_transfer ?? false,
     setAutoTransfer: (member: MemberRef, isAutoTransfer: boolean) =>
       transfers.setAutoTransfer(ctx, member, isAutoTransfer),
     /** Balances, plus whether a funds password is set: the withdrawal page's checklist needs it. */

@@ -1,16 +1,17 @@
 import {
   type Fen,
+  fen,
   formatFen,
   type RecordQuery,
   type RecordStatus,
   type TransRecordQuery,
-  transferVenues,
   transRecordTypes,
 } from '@site/contract';
+import { validationError } from '../app-error.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
 import { type EntryFilter, type EntryWithTransfer, refusalOf } from '../ledger/service.ts';
-import { transferIds, withdrawalHoldOrderNo } from '../ledger/transfer-ids.ts';
-import { accountsOf, type CashierContext, type MemberRef } from './context.ts';
+import { type TransferId, transferIds, withdrawalHoldOrderNo } from '../ledger/transfer-ids.ts';
+import { accountsOf, type CashierContext, type MemberRef, type TransferVenue } from './context.ts';
 import { positiveFen } from './deposits.ts';
 import { refusalsWorded } from './refusals.ts';
 import * as store from './store.ts';
@@ -27,58 +28,72 @@ const venueAccount = (member: MemberRef, venueCode: string): AccountRef => ({
 const availableOf = async (ctx: CashierContext, ref: AccountRef) =>
   (await ctx.ledger.balance(ref)).availableFen;
 
+/** The site's transfer venue of this code: 10003 naming `venueCode` for any other. */
+async function transferVenueOf(ctx: CashierContext, siteId: number, venueCode: string) {
+  const venue = (await ctx.transferVenuesOf(siteId)).find((candidate) => candidate.venueCode === venueCode);
+  if (!venue) {
+    throw validationError('venueCode', '场馆不存在或不使用转账钱包');
+  }
+  return venue;
+}
+
 export async function transferVenue(
   ctx: CashierContext,
   member: MemberRef,
   body: { venueCode: string; direction: 'in' | 'out'; amount: string; transferId: string },
 ) {
   const amountFen = positiveFen(body.amount, 'amount');
+  const venue = await transferVenueOf(ctx, member.siteId, body.venueCode);
   const { main } = accountsOf(member);
-  const venue = venueAccount(member, body.venueCode);
+  const wallet = venueAccount(member, venue.venueCode);
   const isIn = body.direction === 'in';
   const moved = ctx.ledger.transfer({
     transferId: transferIds.venueTransfer(member.memberId, body.transferId),
-    debitAccount: isIn ? main : venue,
-    creditAccount: isIn ? venue : main,
+    debitAccount: isIn ? main : wallet,
+    creditAccount: isIn ? wallet : main,
     amountFen,
     kind: 'venue_transfer',
-    memo: `${isIn ? '转入' : '转出'}${body.venueCode}`,
+    memo: `${isIn ? '转入' : '转出'}${venue.name}`,
   });
   await refusalsWorded(moved, { idField: 'transferId' });
   return {
     transferId: body.transferId,
-    venueCode: body.venueCode,
+    venueCode: venue.venueCode,
     direction: body.direction,
     amount: formatFen(amountFen),
     mainBalance: formatFen(await availableOf(ctx, main)),
-    venueBalance: formatFen(await availableOf(ctx, venue)),
+    venueBalance: formatFen(await availableOf(ctx, wallet)),
   };
 }
 
-/** Every venue balance back to main; a repeated transferId moves nothing twice. */
-export async function recallAll(ctx: CashierContext, member: MemberRef, transferId: string) {
-  const { main } = accountsOf(member);
-  for (const { venueCode } of transferVenues) {
-    const venue = venueAccount(member, venueCode);
-    const balanceFen = await availableOf(ctx, venue);
-    if (balanceFen > 0n) {
-      await ctx.ledger
-        .transfer({
-          transferId: transferIds.venueRecall(member.memberId, transferId, venueCode),
-          debitAccount: venue,
-          creditAccount: main,
-          amountFen: balanceFen,
-          kind: 'venue_transfer',
-          memo: `一键回收${venueCode}`,
-        })
-        .catch(ignoreRecallRace);
-    }
+/**
+ * Moves all of one account's available balance to another under `transferId`; answers what moved.
+ * A concurrent move that took the balance first, or an earlier call with the same id, leaves
+ * nothing to do: that answers 0.
+ */
+async function moveWholeBalance(
+  ctx: CashierContext,
+  move: { from: AccountRef; to: AccountRef; transferId: TransferId; memo: string },
+): Promise<Fen> {
+  const balanceFen = await availableOf(ctx, move.from);
+  if (balanceFen <= 0n) {
+    return fen(0n);
   }
-  return venueBalances(ctx, member);
+  const transfer = await ctx.ledger
+    .transfer({
+      transferId: move.transferId,
+      debitAccount: move.from,
+      creditAccount: move.to,
+      amountFen: balanceFen,
+      kind: 'venue_transfer',
+      memo: move.memo,
+    })
+    .catch(ignoreMoveRace);
+  return transfer === undefined ? fen(0n) : balanceFen;
 }
 
-/** A concurrent bet or an earlier recall with the same id moved the balance first: nothing to do. */
-function ignoreRecallRace(error: unknown): undefined {
+/** A concurrent bet or an earlier move with the same id moved the balance first: nothing to do. */
+function ignoreMoveRace(error: unknown): undefined {
   const reason = refusalOf(error);
   if (reason === 'insufficientFunds' || reason === 'transferIdReused') {
     return undefined;
@@ -86,14 +101,66 @@ function ignoreRecallRace(error: unknown): undefined {
   throw error;
 }
 
+export async function sweepIntoVenue(
+  ctx: CashierContext,
+  member: MemberRef,
+  venue: TransferVenue,
+  launchKey: string,
+): Promise<Fen> {
+  return moveWholeBalance(ctx, {
+    from: accountsOf(member).main,
+    to: venueAccount(member, venue.venueCode),
+    transferId: transferIds.venueLaunch(member.memberId, launchKey),
+    memo: `转入${venue.name}`,
+  });
+}
+
+export async function recallVenue(
+  ctx: CashierContext,
+  member: MemberRef,
+  venue: TransferVenue,
+  transferId: string,
+) {
+  const { main } = accountsOf(member);
+  const wallet = venueAccount(member, venue.venueCode);
+  await moveWholeBalance(ctx, {
+    from: wallet,
+    to: main,
+    transferId: transferIds.venueRecall(member.memberId, transferId, venue.venueCode),
+    memo: `一键回收${venue.name}`,
+  });
+  return {
+    venueCode: venue.venueCode,
+    mainBalance: formatFen(await availableOf(ctx, main)),
+    venueBalance: formatFen(await availableOf(ctx, wallet)),
+  };
+}
+
+/** Every venue balance back to main; a repeated transferId moves nothing twice. */
+export async function recallAll(ctx: CashierContext, member: MemberRef, transferId: string) {
+  for (const venue of await ctx.transferVenuesOf(member.siteId)) {
+    await recallVenue(ctx, member, venue, transferId);
+  }
+  return venueBalances(ctx, member);
+}
+
 async function venueBalancesFen(ctx: CashierContext, member: MemberRef) {
   return Promise.all(
-    transferVenues.map(async (venue) => ({
+    (await ctx.transferVenuesOf(member.siteId)).map(async (venue) => ({
       venueCode: venue.venueCode,
       name: venue.name,
       balanceFen: await availableOf(ctx, venueAccount(member, venue.venueCode)),
     })),
   );
+}
+
+/** What the member holds in one transfer-wallet venue. */
+export async function venueBalanceOf(
+  ctx: CashierContext,
+  member: MemberRef,
+  venueCode: string,
+): Promise<Fen> {
+  return availableOf(ctx, venueAccount(member, venueCode));
 }
 
 async function venueBalances(ctx: CashierContext, member: MemberRef) {

@@ -1,6 +1,6 @@
 import { type AdminTurnoverAudit, routes } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSecondSite, createTestApp, type TestApp } from '../testing.ts';
+import { createSecondSite, createTestApp, playValidBets, type TestApp } from '../testing.ts';
 import { cashierClient } from './test-support.ts';
 
 let testApp: TestApp;
@@ -40,7 +40,7 @@ describe('turnover audit for staff', () => {
     const member = await cashier.member('auditview01');
     const first = await cashier.deposit(member.token, '100.00');
     const second = await cashier.deposit(member.token, '50.00');
-    await testApp.services.cashier.recordValidBet(member.memberId, 13_000n);
+    await playValidBets(testApp.services, member.memberId, 13_000n);
 
     const view = await staffView('AuditView01 ');
     expect(view.code).toBe(6000);
@@ -98,7 +98,7 @@ describe('turnover audit for staff', () => {
       payoutAccountCount: 1,
     });
 
-    await testApp.services.cashier.recordValidBet(member.memberId, 20_000n);
+    await playValidBets(testApp.services, member.memberId, 20_000n);
     const met = await staffView('auditview02');
     expect(met.data).toMatchObject({ isMet: true, remainingAmount: '0.00' });
     expect(met.data.withdrawal).toMatchObject({ isAllowed: true, blockers: [] });

@@ -1,7 +1,7 @@
 import { fen, routes, withdrawFeeFen } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcileLedger } from '../ledger/reconcile.ts';
-import { createTestApp, type TestApp } from '../testing.ts';
+import { createTestApp, meetTurnover, type TestApp } from '../testing.ts';
 import { cashierClient } from './test-support.ts';
 
 let testApp: TestApp;
@@ -54,7 +54,7 @@ async function readyMember(username: string, amount: string) {
     accountNumber: '6222020200112345679',
   });
   await cashier.deposit(member.token, amount);
-  await testApp.services.cashier.recordValidBet(member.memberId, 10n ** 12n);
+  await meetTurnover(testApp.services, member.memberId);
   const apply = (body: { amount: string; requestId: string }) =>
     cashier.asMember<Order>(member.token, routes.withdrawApply.path, {
       withdrawAccountId: card.data.id,

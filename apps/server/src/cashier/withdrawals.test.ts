@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { residentId } from '../identity/test-support.ts';
 import { totpCodeAt, totpStepAt } from '../member/totp.ts';
 import { signInStaff } from '../operator/test-support.ts';
-import { createTestApp, type TestApp } from '../testing.ts';
+import { createTestApp, meetTurnover, playValidBets, type TestApp } from '../testing.ts';
 import { cashierClient } from './test-support.ts';
 import { accountNumberProblem, isLuhnValid, realNameRequiredText } from './withdraw-accounts.ts';
 
@@ -47,7 +47,7 @@ async function readyMember(username: string, amount: string) {
     accountNumber: validCard,
   });
   await cashier.deposit(member.token, amount);
-  await testApp.services.cashier.recordValidBet(member.memberId, 10n ** 12n);
+  await meetTurnover(testApp.services, member.memberId);
   let requestCount = 0;
   const apply = (body: { amount: string; fundsPassword?: string; requestId?: string }) => {
     requestCount += 1;
@@ -322,9 +322,9 @@ describe('withdrawals', () => {
       isMet: false,
     });
     expect(await apply('wd-audit-0002')).toMatchObject({ code: 10001, message: '您的流水不足，暂不能提现' });
-    await testApp.services.cashier.recordValidBet(member.memberId, 30_000n);
+    await playValidBets(testApp.services, member.memberId, 30_000n);
     expect((await summary()).data).toMatchObject({ completedAmount: '300.00', isMet: false });
-    await testApp.services.cashier.recordValidBet(member.memberId, 50_000n);
+    await playValidBets(testApp.services, member.memberId, 50_000n);
     expect((await summary()).data).toMatchObject({ completedAmount: '500.00', isMet: true });
     expect((await apply('wd-audit-0003')).code).toBe(6000);
   });

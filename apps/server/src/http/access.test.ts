@@ -1,4 +1,4 @@
-import { type RouteDefinition, routes } from '@site/contract';
+import { type RouteDefinition, routes, signVenueRequest, venueHeaderNames } from '@site/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInStaff } from '../operator/test-support.ts';
@@ -50,6 +50,7 @@ describe('the route table', () => {
         access === 'public' ||
         access === 'member' ||
         access === 'gateway' ||
+        access === 'venue' ||
         (typeof access === 'object' && typeof access.operator === 'string');
       expect(isKnown, name).toBe(true);
     }
@@ -67,6 +68,7 @@ describe('the route table', () => {
         member: async () => ({ memberId: 1n, sessionId: 1n, siteId: 1 }),
         operator: async () => ({ operatorId: 1n, username: 'x', role: 'super_admin', siteId: 1 }),
         gateway: async () => ({ gateway: 'x' }),
+        venue: async () => ({ siteId: 1, venueCode: 'X' }),
       },
     });
     registrar.register(routes.captcha, async () => ({ captchaId: 'x', image: 'x' }) as never);
@@ -105,6 +107,52 @@ describe('the route table', () => {
       expect(response.json().code, name).toBe(10108);
       const unsigned = await testApp.app.inject({ method: definition.method, url: urlOf(definition) });
       expect(unsigned.json().code, `${name} unsigned`).toBe(10108);
+    }
+  });
+
+  it('refuses venue routes not signed by a known venue with its secret, stale ones, before validating', async () => {
+    const venueRoutes = table.filter(([, definition]) => definition.access === 'venue');
+    expect(venueRoutes.length).toBeGreaterThan(0);
+    const venue = await testApp.services.venues.get(9001, 'IMTY');
+    if (!venue) {
+      throw new Error('the default venue IMTY is missing');
+    }
+    const body = JSON.stringify(invalidBody);
+    const now = String(testApp.clock.now());
+    const stale = String(testApp.clock.now() - 6 * 60_000);
+    const signed = (venueCode: string, timestamp: string, secret = venue.secret) => ({
+      'content-type': 'application/json',
+      [venueHeaderNames.siteId]: '9001',
+      [venueHeaderNames.venueCode]: venueCode,
+      [venueHeaderNames.timestamp]: timestamp,
+      [venueHeaderNames.sign]: signVenueRequest(secret, { venueCode, timestamp, body }),
+    });
+    const refusals: Array<[string, Record<string, string>]> = [
+      ['unsigned', { 'content-type': 'application/json' }],
+      ['signed with another key', signed('IMTY', now, 'f'.repeat(64))],
+      ['signed for another venue', { ...signed('IMTY', now), [venueHeaderNames.venueCode]: 'YBTY' }],
+      ['stale', signed('IMTY', stale)],
+      ['unknown venue', signed('NOSUCH', now)],
+      ['foreign site', { ...signed('IMTY', now), [venueHeaderNames.siteId]: '9999' }],
+    ];
+    for (const [name, definition] of venueRoutes) {
+      for (const [refusal, headers] of refusals) {
+        const response = await testApp.app.inject({
+          method: definition.method,
+          url: urlOf(definition),
+          headers,
+          payload: body,
+        });
+        expect(response.json().code, `${name} ${refusal}`).toBe(10108);
+      }
+      // Signed as it should be, the same payload reaches validation.
+      const accepted = await testApp.app.inject({
+        method: definition.method,
+        url: urlOf(definition),
+        headers: signed('IMTY', now),
+        payload: body,
+      });
+      expect(accepted.json().code, `${name} signed`).toBe(10003);
     }
   });
 

@@ -41,13 +41,21 @@ export interface GatewayPrincipal {
   gateway: string;
 }
 
+/** A game venue of a site whose signature over the call was verified with the venue's secret. */
+export interface VenuePrincipal {
+  siteId: number;
+  venueCode: string;
+}
+
 export type PrincipalOf<A extends RouteAccess> = A extends 'public'
   ? undefined
   : A extends 'member'
     ? MemberPrincipal
     : A extends 'gateway'
       ? GatewayPrincipal
-      : OperatorPrincipal;
+      : A extends 'venue'
+        ? VenuePrincipal
+        : OperatorPrincipal;
 
 /**
  * How the node establishes each kind of caller; the composition root wires these to the session,
@@ -59,6 +67,8 @@ export interface AccessResolvers {
   operator(request: FastifyRequest, permission: OperatorPermission): Promise<OperatorPrincipal>;
   /** Runs after the body is parsed, as a gateway signs its notification's content. */
   gateway(request: FastifyRequest): Promise<GatewayPrincipal>;
+  /** Runs after the body is read, as a venue signs the raw body; 10108 for a bad or stale signature. */
+  venue(request: FastifyRequest): Promise<VenuePrincipal>;
 }
 
 /** Resolves the caller a route declares, or undefined for a public route. */
@@ -66,7 +76,7 @@ export function resolvePrincipal(
   resolvers: AccessResolvers,
   access: RouteAccess,
   request: FastifyRequest,
-): Promise<MemberPrincipal | OperatorPrincipal | GatewayPrincipal | undefined> {
+): Promise<MemberPrincipal | OperatorPrincipal | GatewayPrincipal | VenuePrincipal | undefined> {
   if (access === 'public') {
     return Promise.resolve(undefined);
   }
@@ -75,6 +85,9 @@ export function resolvePrincipal(
   }
   if (access === 'gateway') {
     return resolvers.gateway(request);
+  }
+  if (access === 'venue') {
+    return resolvers.venue(request);
   }
   return resolvers.operator(request, access.operator);
 }

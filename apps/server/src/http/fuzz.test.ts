@@ -1,4 +1,11 @@
-import { headerNames, isErrorCode, type RouteDefinition, routes } from '@site/contract';
+import {
+  headerNames,
+  isErrorCode,
+  type RouteDefinition,
+  routes,
+  signVenueRequest,
+  venueHeaderNames,
+} from '@site/contract';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +55,8 @@ interface FuzzRequest {
     | { kind: 'none' }
     | { kind: 'json'; value: unknown }
     | { kind: 'raw'; contentType?: string; text: string };
+  /** A venue route: signed as the venue IMTY, over the body exactly as sent. */
+  isVenueSigned?: boolean;
 }
 
 /** Bodies no schema describes: broken or hostile JSON, other content types, too large. */
@@ -239,14 +248,28 @@ describe('the route table under fuzzing', () => {
     if (body.kind === 'json') {
       headers['content-type'] = 'application/json';
     }
+    const payload =
+      body.kind === 'none' ? undefined : body.kind === 'raw' ? body.text : JSON.stringify(body.value);
+    if (request.isVenueSigned) {
+      const venue = await testApp.services.venues.get(9001, 'IMTY');
+      const timestamp = String(testApp.clock.now());
+      Object.assign(headers, {
+        [venueHeaderNames.siteId]: '9001',
+        [venueHeaderNames.venueCode]: 'IMTY',
+        [venueHeaderNames.timestamp]: timestamp,
+        [venueHeaderNames.sign]: signVenueRequest(venue?.secret ?? '', {
+          venueCode: 'IMTY',
+          timestamp,
+          body: payload ?? '',
+        }),
+      });
+    }
     return testApp.app.inject({
       method: definition.method,
       url,
       headers,
       remoteAddress: fuzzIp,
-      ...(body.kind === 'none'
-        ? {}
-        : { payload: body.kind === 'raw' ? body.text : JSON.stringify(body.value) }),
+      ...(payload === undefined ? {} : { payload }),
     });
   };
 
@@ -319,14 +342,40 @@ describe('the route table under fuzzing', () => {
     return { ...request, body: { kind: 'json', value: { ...notification, signature } } };
   };
 
-  const fuzzedRequests = (definition: RouteDefinition): fc.Arbitrary<FuzzRequest> =>
-    definition.access === 'gateway'
-      ? fc
-          .tuple(requestArbitrary(definition), fc.boolean(), fc.boolean())
-          .map(([request, isSigned, isAboutPendingOrder]) =>
-            isSigned ? signedAsGateway(request, isAboutPendingOrder) : request,
-          )
-      : requestArbitrary(definition);
+  /** A live launch of IMTY by the fuzzed member: its token lets fuzzed debits reach the money. */
+  const venueLaunch = { token: '' };
+
+  /**
+   * Unsigned fuzz never gets past a venue's signature check either. So half the venue calls are
+   * signed as IMTY, and half of those carry the member's live launch token where a body has one.
+   */
+  const signedAsVenue = (request: FuzzRequest, hasLiveToken: boolean): FuzzRequest => {
+    const fields = request.body.kind === 'json' ? request.body.value : undefined;
+    const isTokened = hasLiveToken && typeof fields === 'object' && fields !== null && 'token' in fields;
+    return {
+      ...request,
+      isVenueSigned: true,
+      ...(isTokened ? { body: { kind: 'json', value: { ...fields, token: venueLaunch.token } } } : {}),
+    };
+  };
+
+  const fuzzedRequests = (definition: RouteDefinition): fc.Arbitrary<FuzzRequest> => {
+    if (definition.access === 'gateway') {
+      return fc
+        .tuple(requestArbitrary(definition), fc.boolean(), fc.boolean())
+        .map(([request, isSigned, isAboutPendingOrder]) =>
+          isSigned ? signedAsGateway(request, isAboutPendingOrder) : request,
+        );
+    }
+    if (definition.access === 'venue') {
+      return fc
+        .tuple(requestArbitrary(definition), fc.boolean(), fc.boolean())
+        .map(([request, isSigned, hasLiveToken]) =>
+          isSigned ? signedAsVenue(request, hasLiveToken) : request,
+        );
+    }
+    return requestArbitrary(definition);
+  };
 
   beforeAll(async () => {
     testApp = await createTestApp();
@@ -344,6 +393,10 @@ describe('the route table under fuzzing', () => {
     pendingDeposit.orderNo = pending.data.orderNo;
     operator.password = (await testApp.services.operators.create(operatorUsername)).password;
     await loginOperator();
+    const launched = await cashier.asMember<{ token: string }>(tokens.member, routes.venueLaunch.path, {
+      enName: 'IMTY',
+    });
+    venueLaunch.token = launched.data.token;
   });
 
   afterAll(async () => {

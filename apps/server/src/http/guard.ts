@@ -33,7 +33,7 @@ export type RequestGuard = (request: FastifyRequest, definition: RouteDefinition
  * Checks the headers every API call carries (ARCHITECTURE.md, API conventions), in the order a
  * client can act on: version first (an old client cannot sign correctly), then identity, then
  * the signature. It runs on the route the router matched, never on the raw URL, so a
- * percent-encoded path cannot slip past it. Gateway routes carry their own signature instead.
+ * percent-encoded path cannot slip past it. Gateway and venue routes carry their own signature instead.
  */
 export function createRequestGuard(
   app: FastifyInstance,
@@ -49,7 +49,7 @@ export function createRequestGuard(
   app.decorateRequest('deviceUuid', '');
   app.decorateRequest('clientType', 'web');
   return async (request, definition) => {
-    if (definition.access === 'gateway') {
+    if (definition.access === 'gateway' || definition.access === 'venue') {
       return;
     }
     const basePath = basePathOf(definition.path);

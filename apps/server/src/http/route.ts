@@ -46,19 +46,19 @@ export function createRouteRegistrar(
   const registered = new Set<RouteDefinition>();
   const register: RegisterRoute = (definition, handler) => {
     registered.add(definition);
-    const isGateway = definition.access === 'gateway';
+    // Gateways and venues sign their call's content, so they are known only once the body is read.
+    const isSignedContent = definition.access === 'gateway' || definition.access === 'venue';
     app.route({
       method: definition.method,
       url: definition.path,
       onRequest: async (request) => {
         await options.guard(request, definition);
-        // A gateway signs its notification's content, so it is known only once the body is parsed.
-        if (!isGateway) {
+        if (!isSignedContent) {
           request.principal = await resolvePrincipal(options.resolvers, definition.access, request);
         }
       },
       handler: async (request) => {
-        if (isGateway) {
+        if (isSignedContent) {
           request.principal = await resolvePrincipal(options.resolvers, definition.access, request);
         }
         const input = {

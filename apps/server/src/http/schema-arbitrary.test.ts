@@ -29,6 +29,12 @@ const refinedSchemas = new Set([
   'adminIconUpdate.body',
   'adminDepositChannelUpdate.body',
   'adminDailyMoney.body',
+  'adminVenueUpdate.body',
+  'adminChatRoomSave.body',
+  'adminChatSpeech.body',
+  'betRecords.body',
+  'adminBets.body',
+  'adminSeamlessTransactions.body',
 ]);
 
 const schemaEntries = (Object.entries(routes) as [string, RouteDefinition][]).flatMap(([name, definition]) =>

@@ -28,6 +28,7 @@ export type TransferKind =
   | 'payout'
   | 'bonus'
   | 'rebate'
+  | 'gift'
   | 'adjustment';
 
 export interface AccountIdentity {

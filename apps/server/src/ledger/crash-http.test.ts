@@ -445,7 +445,7 @@ async function loadUntilKilled(
           token: member.token,
           ip: member.ip,
           device: member.device,
-          body: { venueCode: 'IMTY', direction, amount: '1.00', transferId: operation.id },
+          body: { venueCode: 'ZR', direction, amount: '1.00', transferId: operation.id },
         }),
       );
     }

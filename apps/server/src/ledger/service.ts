@@ -118,6 +118,8 @@ export interface LedgerMoves {
   transfer(request: TransferRequest): Promise<TransferReceipt>;
   post(transferId: TransferId): Promise<TransferReceipt>;
   void(transferId: TransferId): Promise<TransferReceipt>;
+  /** A member account's balance as this transaction sees it, its own movements included. */
+  balance(ref: AccountRef): Promise<Balance>;
 }
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
@@ -162,6 +164,14 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
       },
       post: (transferId) => resolveIn('post', transferId),
       void: (transferId) => resolveIn('void', transferId),
+      balance: async (ref) => {
+        const account = await resolve(ref);
+        if (account.mayGoNegative) {
+          throw new Error(`ledger: ${ref.kind} is derived; moves read member balances only`);
+        }
+        const row = await store.memberBalance(db, account.id);
+        return { availableFen: row?.available_fen ?? fen(0n), pendingFen: row?.pending_fen ?? fen(0n) };
+      },
     };
   };
 

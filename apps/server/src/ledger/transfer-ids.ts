@@ -23,6 +23,12 @@ function perMember(prefix: string, memberId: bigint, ...parts: string[]): Transf
   return checked(`${prefix}:${digest.slice(0, 40)}`);
 }
 
+/** A venue's bet ids are unique per site and venue only: the hash carries both. */
+function perVenueBet(prefix: string, siteId: number, venueCode: string, betId: string): TransferId {
+  const digest = createHash('sha256').update([siteId, venueCode, betId].join(':')).digest('hex');
+  return checked(`${prefix}:${digest.slice(0, 40)}`);
+}
+
 const withdrawalHoldPrefix = 'withdraw:';
 
 export const transferIds = {
@@ -36,7 +42,17 @@ export const transferIds = {
   venueTransfer: (memberId: bigint, callerId: string) => perMember('vt', memberId, callerId),
   venueRecall: (memberId: bigint, callerId: string, venueCode: string) =>
     perMember('rc', memberId, callerId, venueCode),
+  /** A launch of a transfer venue moving the main balance in; `launchKey` is made per launch. */
+  venueLaunch: (memberId: bigint, launchKey: string) => perMember('vl', memberId, launchKey),
   bonusConversion: (memberId: bigint, callerId: string) => perMember('bc', memberId, callerId),
+  /** A chat gift; `giftOrderId` is made by the sender's client and kept across retries. */
+  chatGift: (memberId: bigint, giftOrderId: string) => perMember('gift', memberId, giftOrderId),
+  /** A seamless venue's stake, reserved on debit, posted on settlement, voided on rollback or void. */
+  seamlessStake: (siteId: number, venueCode: string, betId: string) =>
+    perVenueBet('ss', siteId, venueCode, betId),
+  /** The payout that settles a seamless venue's bet, when it pays anything. */
+  seamlessPayout: (siteId: number, venueCode: string, betId: string) =>
+    perVenueBet('sp', siteId, venueCode, betId),
   /** An id its caller names whole (tests, benchmarks, the crash load): checked, not built. */
   named: (text: string) => checked(text),
 };

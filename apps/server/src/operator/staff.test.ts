@@ -174,6 +174,7 @@ describe('staff sign-in with TOTP', () => {
           'cashier.review',
           'cashier.adjust',
           'report.read',
+          'bets.read',
         ],
       },
     });

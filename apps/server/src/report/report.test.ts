@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashierClient } from '../cashier/test-support.ts';
 import { transferIds } from '../ledger/transfer-ids.ts';
 import { signInStaff } from '../operator/test-support.ts';
-import { createSecondSite, createTestApp, type TestApp } from '../testing.ts';
+import { createSecondSite, createTestApp, meetTurnover, type TestApp } from '../testing.ts';
 
 let testApp: TestApp;
 let cashier: ReturnType<typeof cashierClient>;
@@ -49,7 +49,7 @@ async function signInAgain(member: Awaited<ReturnType<typeof readyMember>>) {
 }
 
 async function withdraw(member: Awaited<ReturnType<typeof readyMember>>, amount: string, requestId: string) {
-  await testApp.services.cashier.recordValidBet(member.memberId, 10n ** 12n);
+  await meetTurnover(testApp.services, member.memberId);
   const order = await cashier.asMember<{ orderNo: string }>(member.token, routes.withdrawApply.path, {
     withdrawAccountId: member.accountId,
     fundsPassword: '258036',

@@ -9,6 +9,7 @@ import type { Clock } from '../stores/clock.ts';
 import type { SecurityStateStore } from '../stores/security-state.ts';
 import type { AccessBlocks } from './access-blocks.ts';
 import type { CaptchaService } from './captcha.ts';
+import type { SessionEndedEvents } from './ended-events.ts';
 import type { LoginThrottle } from './throttle.ts';
 
 /** What the session part asks of the member part: the accounts it signs in. */
@@ -29,6 +30,8 @@ export interface SessionContext {
   passwordThrottle: LoginThrottle;
   jwtSecret: string;
   accessBlocks: AccessBlocks;
+  /** Tells every node's socket gateway which sessions ended. */
+  endedEvents: SessionEndedEvents;
   members: SessionMembers;
   outbox: Pick<OutboxService, 'sendCode'>;
 }

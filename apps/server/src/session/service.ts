@@ -16,11 +16,18 @@ import { createAccessBlocks } from './access-blocks.ts';
 import type { CaptchaService } from './captcha.ts';
 import { assertAccessAllowed, type SessionContext, type SessionMembers } from './context.ts';
 import { finishDeviceVerification, resendDeviceCode } from './device-verification.ts';
+import { createSessionEndedEvents, type SessionEnded } from './ended-events.ts';
 import { login } from './login.ts';
-import { authenticate, logout, startMemberSession } from './sessions.ts';
+import {
+  authenticate,
+  authenticateSocket,
+  codeForEndedSession,
+  logout,
+  startMemberSession,
+} from './sessions.ts';
 import * as store from './store.ts';
 import type { LoginThrottle } from './throttle.ts';
-import { signJwt, verifyJwt } from './tokens.ts';
+import { signJwt } from './tokens.ts';
 
 export type SessionService = Awaited<ReturnType<typeof createSessionService>>;
 type Page = { pageNum: number; pageSize: number };
@@ -56,6 +63,7 @@ export async function createSessionService(deps: SessionServiceDeps) {
     ...shared,
     jwtSecret: await store.ensureSecret(deps.db, 'socket-jwt', randomBytes(32).toString('base64url')),
     accessBlocks: await createAccessBlocks({ db: deps.db, pubsub, clock: deps.clock }),
+    endedEvents: createSessionEndedEvents(pubsub),
   };
   return {
     /** The member behind the request's token; routes declaring `member` access resolve it (10004, 6001, 10105 …). */
@@ -81,12 +89,30 @@ export async function createSessionService(deps: SessionServiceDeps) {
      * Ends the member's live sessions in the caller's transaction (a password change, a block, a
      * forced logout); answers how many ended.
      */
-    endAll: (
+    endAll: async (
       tx: Transaction<Database>,
       memberId: bigint,
       reason: 'password_changed' | 'blocked' | 'logout',
       keptSessionId?: bigint,
-    ) => store.endMemberSessions(tx, memberId, reason, new Date(ctx.clock.now()), keptSessionId),
+    ) => {
+      const ended = await store.endMemberSessions(
+        tx,
+        memberId,
+        reason,
+        new Date(ctx.clock.now()),
+        keptSessionId,
+      );
+      // Published before the caller commits: if it then rolls back, a socket closed early only
+      // reconnects, while waiting for the commit would leave a blocked member talking meanwhile.
+      if (ended > 0) {
+        await ctx.endedEvents.publish({
+          memberId,
+          code: codeForEndedSession(reason),
+          ...(keptSessionId !== undefined ? { keptSessionId } : {}),
+        });
+      }
+      return ended;
+    },
     socketToken(request: CallerRequest, principal: MemberPrincipal) {
       const expiresAtMs = ctx.clock.now() + socketTokenTtlMs;
       const token = signJwt(
@@ -101,8 +127,10 @@ export async function createSessionService(deps: SessionServiceDeps) {
       );
       return { token, expiresAt: new Date(expiresAtMs).toISOString() };
     },
-    /** For the socket gateway: the claims of a token from `socketToken`, or undefined. */
-    verifySocketToken: (token: string) => verifyJwt(token, ctx.jwtSecret, ctx.clock.now()),
+    /** For the socket gateway: the member behind a login frame's token and device (10004, 6001 …). */
+    authenticateSocket: (token: string, deviceUuid: string) => authenticateSocket(ctx, token, deviceUuid),
+    /** For the socket gateway: called on this node whenever sessions end on any node. */
+    onSessionEnded: (handler: (event: SessionEnded) => void) => ctx.endedEvents.subscribe(handler),
     loginHistory: (principal: MemberPrincipal, page: Page) => loginHistoryOf(ctx, principal.memberId, page),
     /** For reports: members of the site whose live session was active within the last `windowMs`. */
     onlineMembers: (siteId: number, windowMs: number) => {

@@ -98,13 +98,16 @@ describe('member session', () => {
       token,
     });
     expect(answer.code).toBe(6000);
-    const claims = testApp.services.sessions.verifySocketToken(answer.data.token);
-    expect(claims).toMatchObject({
-      sub: String(member.memberId),
-      site: 9001,
-      dev: homeOf('sess0006').device,
+    const socketLogin = (socketToken: string, device: string) =>
+      testApp.services.sessions.authenticateSocket(socketToken, device);
+    expect(await socketLogin(answer.data.token, homeOf('sess0006').device)).toMatchObject({
+      memberId: BigInt(member.memberId),
+      siteId: 9001,
     });
-    expect(testApp.services.sessions.verifySocketToken(`${answer.data.token}x`)).toBeUndefined();
+    await expect(socketLogin(`${answer.data.token}x`, homeOf('sess0006').device)).rejects.toMatchObject({
+      code: 10004,
+    });
+    await expect(socketLogin(answer.data.token, 'another-device-01')).rejects.toMatchObject({ code: 10004 });
     expect((await client.call('GET', routes.memberJwt.path, as('sess0006'))).code).toBe(10004);
   });
 

@@ -5,7 +5,7 @@ import type { MemberAccount } from '../member/service.ts';
 import type { SessionContext } from './context.ts';
 import * as store from './store.ts';
 import type { SessionEndReason } from './tables.ts';
-import { hashToken, newSessionToken } from './tokens.ts';
+import { hashToken, newSessionToken, verifyJwt } from './tokens.ts';
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
@@ -50,12 +50,15 @@ export async function startMemberSession(
     idleExpiresAt: new Date(nowMs + idleMsOf(isRemembered)),
     absoluteExpiresAt,
   };
-  await ctx.db.transaction().execute(async (tx) => {
+  const replacedSessionIds = await ctx.db.transaction().execute(async (tx) => {
     if ((await ctx.members.recordLogin(tx, member.id, now)) === 'blocked') {
       throw new AppError(10104);
     }
-    await store.startSession(tx, session);
+    return store.startSession(tx, session);
   });
+  if (replacedSessionIds.length > 0) {
+    await ctx.endedEvents.publish({ memberId: member.id, code: 6001, sessionIds: replacedSessionIds });
+  }
   return {
     token,
     expiresAt: absoluteExpiresAt.toISOString(),
@@ -64,7 +67,7 @@ export async function startMemberSession(
 }
 
 /** The code a client gets for a session that was ended, so it can tell the player why. */
-function codeForEndedSession(reason: SessionEndReason): 6001 | 10105 | 10104 | 10004 {
+export function codeForEndedSession(reason: SessionEndReason): 6001 | 10105 | 10104 | 10004 {
   switch (reason) {
     case 'replaced':
       return 6001;
@@ -97,6 +100,21 @@ export async function authenticate(
   if (!session || session.site_id !== caller.siteId) {
     throw new AppError(10004);
   }
+  assertSessionLive(ctx, session);
+  const nowMs = ctx.clock.now();
+  if (nowMs - session.last_seen_at.getTime() >= sessionPolicy.touchEveryMs) {
+    const idleExpiresMs = Math.min(
+      nowMs + idleMsOf(session.is_remembered),
+      session.absolute_expires_at.getTime(),
+    );
+    await store.touchSession(ctx.db, session.id, new Date(nowMs), new Date(idleExpiresMs));
+  }
+  return { memberId: session.member_id, sessionId: session.id, siteId: session.site_id };
+}
+
+type SessionRow = NonNullable<Awaited<ReturnType<typeof store.findSessionById>>>;
+
+function assertSessionLive(ctx: SessionContext, session: SessionRow) {
   // A block ends the member's sessions in its own transaction, and a login checks the status
   // under the member's row lock, so a live session never belongs to a blocked member.
   if (session.end_reason) {
@@ -106,13 +124,26 @@ export async function authenticate(
   if (nowMs >= session.idle_expires_at.getTime() || nowMs >= session.absolute_expires_at.getTime()) {
     throw new AppError(10004);
   }
-  if (nowMs - session.last_seen_at.getTime() >= sessionPolicy.touchEveryMs) {
-    const idleExpiresMs = Math.min(
-      nowMs + idleMsOf(session.is_remembered),
-      session.absolute_expires_at.getTime(),
-    );
-    await store.touchSession(ctx.db, session.id, new Date(nowMs), new Date(idleExpiresMs));
+}
+
+/**
+ * The member behind a socket login: the signed token from `socketToken`, issued to this device,
+ * on a session still live (10004, or the code of the session's end).
+ */
+export async function authenticateSocket(
+  ctx: SessionContext,
+  token: string,
+  deviceUuid: string,
+): Promise<MemberPrincipal> {
+  const claims = verifyJwt(token, ctx.jwtSecret, ctx.clock.now());
+  if (!claims || claims.dev !== deviceUuid || !/^[1-9][0-9]{0,18}$/.test(claims.sid)) {
+    throw new AppError(10004);
   }
+  const session = await store.findSessionById(ctx.db, BigInt(claims.sid));
+  if (!session || session.site_id !== claims.site || String(session.member_id) !== claims.sub) {
+    throw new AppError(10004);
+  }
+  assertSessionLive(ctx, session);
   return { memberId: session.member_id, sessionId: session.id, siteId: session.site_id };
 }
 
@@ -124,5 +155,6 @@ export async function logout(ctx: SessionContext, caller: CallerContext, token: 
   const session = await store.findSessionByTokenHash(ctx.db, hashToken(token));
   if (session && session.site_id === caller.siteId) {
     await store.endSession(ctx.db, session.id, 'logout', new Date(ctx.clock.now()));
+    await ctx.endedEvents.publish({ memberId: session.member_id, code: 10004, sessionIds: [session.id] });
   }
 }

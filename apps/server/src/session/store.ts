@@ -39,13 +39,14 @@ export interface NewSession {
  * new one and records the login, all in the caller's transaction, which already holds the
  * member's row lock.
  */
-export async function startSession(tx: Transaction<Database>, session: NewSession) {
-  await tx
+export async function startSession(tx: Transaction<Database>, session: NewSession): Promise<bigint[]> {
+  const replaced = await tx
     .updateTable('member_sessions')
     .set({ ended_at: session.now, end_reason: 'replaced' })
     .where('member_id', '=', session.memberId)
     .where('client_type', '=', session.clientType)
     .where('ended_at', 'is', null)
+    .returning('id')
     .execute();
   await tx
     .insertInto('member_sessions')
@@ -74,24 +75,35 @@ export async function startSession(tx: Transaction<Database>, session: NewSessio
       client_type: session.clientType,
     })
     .execute();
+  return replaced.map((row) => row.id);
 }
+
+const sessionColumns = [
+  'id',
+  'member_id',
+  'site_id',
+  'client_type',
+  'device_uuid',
+  'is_remembered',
+  'last_seen_at',
+  'idle_expires_at',
+  'absolute_expires_at',
+  'end_reason',
+] as const;
 
 export async function findSessionByTokenHash(db: Db, tokenHash: string) {
   return db
     .selectFrom('member_sessions')
-    .select([
-      'id',
-      'member_id',
-      'site_id',
-      'client_type',
-      'device_uuid',
-      'is_remembered',
-      'last_seen_at',
-      'idle_expires_at',
-      'absolute_expires_at',
-      'end_reason',
-    ])
+    .select(sessionColumns)
     .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function findSessionById(db: Db, sessionId: bigint) {
+  return db
+    .selectFrom('member_sessions')
+    .select(sessionColumns)
+    .where('id', '=', sessionId)
     .executeTakeFirst();
 }
 

@@ -1,9 +1,11 @@
+import { gameCategories } from '@site/contract';
 import type { ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { accountMethods } from '../features/finance/account-methods.ts';
 import { HomePage } from '../features/home/home-page.tsx';
 import { setKnownPathMatcher } from '../lib/links.ts';
 import { messages } from '../lib/messages.ts';
+import { gameCategorySlugs } from '../lib/paths.ts';
 import type { PageHandle } from './layout/page-handle.ts';
 import { lazyPage } from './lazy-page.tsx';
 import { MemberOnly } from './member-only.tsx';
@@ -69,6 +71,18 @@ const RealNameGate = lazyPage(() =>
 const UserInfoPage = lazyPage(() =>
   import('../features/member/user-info-page.tsx').then((m) => m.UserInfoPage),
 );
+const GamePage = lazyPage(() => import('../features/games/game-page.tsx').then((m) => m.GamePage));
+const VenueFramePage = lazyPage(() =>
+  import('../features/games/venue-frame-page.tsx').then((m) => m.VenueFramePage),
+);
+const BetRecordPage = lazyPage(() =>
+  import('../features/games/bet-record-page.tsx').then((m) => m.BetRecordPage),
+);
+const DemoPage = lazyPage(() => import('../features/games/demo-page.tsx').then((m) => m.DemoPage));
+const ChatPage = lazyPage(() => import('../features/chat/chat-page.tsx').then((m) => m.ChatPage));
+const GiftRecordPage = lazyPage(() =>
+  import('../features/chat/gift-record-page.tsx').then((m) => m.GiftRecordPage),
+);
 const MinePage = lazyPage(() => import('../features/mine/mine-page.tsx').then((m) => m.MinePage));
 const MailPage = lazyPage(() => import('../features/mine/mail-page.tsx').then((m) => m.MailPage));
 const IntroTutorialPage = lazyPage(() =>
@@ -110,6 +124,7 @@ export const appRoutes: RouteObject[] = [
       page('user/register', <RegisterPage />, { chrome: 'back', title: messages.auth.registerTitle }),
       page('user/password', <PasswordPage />, { chrome: 'back', title: messages.auth.passwordTitle }),
       memberPage('registerGuide', <RegisterGuidePage />, { chrome: 'back', title: messages.auth.guideTitle }),
+      memberPage('chat', <ChatPage />, { chrome: 'back', title: messages.chat.title }),
       page('mine', <MinePage />, { chrome: 'tabs', title: messages.mine.title }),
       page('mine/mail', <MailPage />, { chrome: 'back', title: messages.mine.mailTitle }),
       memberPage('mine/userInfo', <UserInfoPage />, { chrome: 'back', title: messages.member.userInfoTitle }),
@@ -181,6 +196,24 @@ export const appRoutes: RouteObject[] = [
           }),
         ];
       }),
+      ...gameCategories.flatMap((category) => [
+        page(`game/${gameCategorySlugs[category]}`, <GamePage category={category} />, {
+          chrome: 'back',
+          title: messages.gameCategories[category],
+        }),
+        page(`game/${gameCategorySlugs[category]}/:frame`, <VenueFramePage category={category} />, {
+          chrome: 'bare',
+        }),
+      ]),
+      memberPage('mine/record/betRecord', <BetRecordPage />, {
+        chrome: 'back',
+        title: messages.games.betRecordTitle,
+      }),
+      memberPage('mine/record/giftRecord', <GiftRecordPage />, {
+        chrome: 'back',
+        title: messages.chat.giftRecordTitle,
+      }),
+      page('demo', <DemoPage />, { chrome: 'back', title: messages.games.demoTitle }),
       page('download-page', <DownloadLandingPage />, { chrome: 'bare' }),
       page('other/stopService', <StopServicePage />, { chrome: 'bare' }),
       page('other/maintenance', <MaintenancePage />, { chrome: 'bare' }),

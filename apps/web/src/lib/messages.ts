@@ -52,6 +52,10 @@ export const messages = {
     QP: '棋牌',
     BY: '捕鱼',
   } satisfies Record<GameCategory, string>,
+  games: {
+    betRecordTitle: '投注记录',
+    demoTitle: '试玩',
+  },
   securityNotice: {
     content:
       '请注意资金安全：本站客服不会向您提供任何银行卡号或收款账号。任何自称客服人员向您提供卡号并要求转账的，均为诈骗行为，请勿转账，并及时联系官方在线客服核实。',
@@ -568,6 +572,7 @@ export const messages = {
       withdrawal: { label: '提现', hint: '提现到银行卡或USDT' },
       transfer: { label: '转账', hint: '主钱包与场馆互转' },
       transRecord: { label: '交易记录', hint: '充值、提现与转账' },
+      betRecord: { label: '投注记录', hint: '查看所参与的游戏记录' },
       audit: { label: '稽核', hint: '查看流水要求' },
       currency: { label: '福利', hint: '红利钱包' },
       mail: { label: '消息', hint: '站内公告' },
@@ -588,6 +593,11 @@ export const messages = {
     noMail: '暂无消息',
     unread: '未读',
     unreadCount: (count: number) => `${count} 条未读`,
+  },
+  chat: {
+    title: '聊天室',
+    entryHint: '与玩家畅聊、晒单、送礼',
+    giftRecordTitle: '礼物记录',
   },
   customer: {
     title: '在线客服',

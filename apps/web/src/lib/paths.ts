@@ -1,3 +1,5 @@
+import type { GameCategory } from '@site/contract';
+
 /** Paths the shell sends players to. */
 export const paths = {
   home: '/',
@@ -22,9 +24,13 @@ export const paths = {
   withdrawal: '/mine/finance/withdrawal',
   audit: '/mine/audit',
   transRecord: '/mine/record/transRecord',
+  betRecord: '/mine/record/betRecord',
+  demo: '/demo',
   currency: '/mine/currency',
   currencyRecord: '/mine/record/currencyRecord',
   withdrawMethods: '/mine/virtualCoinCard',
+  chat: '/chat',
+  giftRecord: '/mine/record/giftRecord',
   customerService: '/customer/main',
   download: '/download',
   downloadLanding: '/download-page',
@@ -33,6 +39,17 @@ export const paths = {
   restrictionIp: '/other/restrictionIp',
   notFound: '/404',
 } as const;
+
+/** The path word of each game category's page, `/game/<word>` (spec section 2). */
+export const gameCategorySlugs = {
+  TY: 'sport',
+  DJ: 'gaming',
+  ZR: 'realbet',
+  DZ: 'egame',
+  CP: 'lottery',
+  QP: 'chess',
+  BY: 'fishing',
+} as const satisfies Record<GameCategory, string>;
 
 /** Path fragments of venue pages that need a session (spec section 2). */
 export const protectedFragments = [

@@ -1,8 +1,6 @@
 import {
-  chatSocketNamingId,
   counterRefreshIntervalMs,
   headerNames,
-  type NamingEntry,
   type PreInfo,
   platformTypeDefault,
   secFixedId,
@@ -104,11 +102,6 @@ export function useWebTerminal() {
       callRoute('webTerminal', undefined, { headers: { [headerNames.platform]: platform }, signal }),
     staleTime: 10 * 60_000,
   });
-}
-
-/** Chat socket host: entry 51 of the site naming list. */
-export function chatSocketHost(list: readonly NamingEntry[]): string | undefined {
-  return list.find((entry) => entry.id === chatSocketNamingId)?.value;
 }
 
 export const namingListQuery = queryOptions({

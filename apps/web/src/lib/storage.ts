@@ -18,6 +18,8 @@ export const storageKeys = {
   h5ChosenAt: 'h5ChosenAt',
   /** Home popups dismissed with 今日不再提示: kind → the local day. */
   popupsSnoozedOn: 'popupsSnoozedOn',
+  /** The last launch-failure message of a venue: prefix + venue code (spec section 2). */
+  venueLaunchFailurePrefix: 'venueLaunchFailure:',
   /* session storage */
   isApp: 'isApp',
   redirectPath: 'redirectPath',

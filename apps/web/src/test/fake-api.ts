@@ -1,4 +1,4 @@
-import { type PreInfo, type RouteName, type RouteResponse, routes } from '@site/contract';
+import { type GameCategory, type PreInfo, type RouteName, type RouteResponse, routes } from '@site/contract';
 import { vi } from 'vitest';
 
 export function preInfoFixture(patch: Partial<PreInfo> = {}): PreInfo {
@@ -36,6 +36,11 @@ const defaults: Answers = {
   suspensionIcon: () => [],
   popInfo: () => [],
   counter: () => ({ unreadNoticeCount: 0, serverTime: '2026-01-01T00:00:00.000Z' }),
+  venueList: (body) => ({
+    category: (body as { category: GameCategory }).category,
+    counts: { live: 0, total: 0 },
+    list: [],
+  }),
 };
 
 function routeOf(url: string): RouteName | undefined {

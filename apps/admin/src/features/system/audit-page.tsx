@@ -4,9 +4,9 @@ import { callRoute } from '../../lib/api-client.ts';
 import {
   DataTable,
   pageParams,
+  rangeParams,
   sortParams,
   type TableColumn,
-  type TableParams,
   textParam,
   timeColumn,
 } from '../../lib/data-table.tsx';
@@ -26,19 +26,6 @@ function Change(props: { value: unknown }) {
   ) : (
     '-'
   );
-}
-
-/** The range picker's two ends as the ISO instants the route wants, or nothing. */
-function rangeParams(params: TableParams): { startTime: string; endTime: string } | undefined {
-  const range = params.range;
-  if (!Array.isArray(range) || range.length !== 2) {
-    return undefined;
-  }
-  const [start, end] = range.map((value) => new Date(String(value)));
-  if (!start || !end || Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) {
-    return undefined;
-  }
-  return { startTime: start.toISOString(), endTime: end.toISOString() };
 }
 
 const columns: TableColumn<AuditRow>[] = [

@@ -4,7 +4,6 @@ import {
   recordRangeDaysMax,
   recordStatuses,
   type TransRecordType,
-  transferVenues,
   transRecordTypes,
 } from '@site/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -41,7 +40,7 @@ import {
 const text = messages.finance;
 const pageSize = 20;
 
-type RangeChoice =
+export type RangeChoice =
   | { kind: 'preset'; preset: RecordRangePreset }
   | { kind: 'custom'; range: RecordRange; label: string };
 
@@ -52,7 +51,7 @@ const monthDay = (day: Date) => `${day.getMonth() + 1}/${day.getDate()}`;
  * 今天 · 昨天 · 近7天 · 近30天 · 自定义 as one row of chips; 自定义 opens a calendar of days, and the
  * chosen days show under the chips, where a tap picks again.
  */
-function RangeChips(props: { value: RangeChoice; onChange: (choice: RangeChoice) => void }) {
+export function RangeChips(props: { value: RangeChoice; onChange: (choice: RangeChoice) => void }) {
   const [isPicking, setIsPicking] = useState(false);
   const todayMs = Date.now();
   return (
@@ -128,15 +127,6 @@ function useRecords(
   });
 }
 
-const venueMemo = /^(转入|转出|一键回收)([A-Z0-9_]+)$/;
-
-/** Venue transfers name their venue by code in the ledger (`转入IMTY`): shown by name (转入IM体育). */
-export function venueNamed(memo: string): string {
-  const match = venueMemo.exec(memo);
-  const venue = match ? transferVenues.find((candidate) => candidate.venueCode === match[2]) : undefined;
-  return match && venue ? `${match[1]}${venue.name}` : memo;
-}
-
 const shanghaiDay = new Intl.DateTimeFormat('zh-CN', {
   timeZone: 'Asia/Shanghai',
   year: 'numeric',
@@ -145,7 +135,9 @@ const shanghaiDay = new Intl.DateTimeFormat('zh-CN', {
 });
 
 /** Rows grouped by their Asia/Shanghai day, newest first as they came. */
-function byDay<T extends { createdAt: string }>(rows: readonly T[]): Array<{ day: string; rows: T[] }> {
+export function byDay<T extends { createdAt: string }>(
+  rows: readonly T[],
+): Array<{ day: string; rows: T[] }> {
   const groups: Array<{ day: string; rows: T[] }> = [];
   for (const row of rows) {
     const day = shanghaiDay.format(new Date(row.createdAt));
@@ -161,14 +153,9 @@ function byDay<T extends { createdAt: string }>(rows: readonly T[]): Array<{ day
 
 const typeKeys = Object.keys(transRecordTypes) as TransRecordType[];
 
-/** 类型 and 状态 as a dropdown bar (UX.md section 4 "Filters"); 全部 clears one. */
-function FilterBar(props: { value: RecordFilter; onChange: (filter: RecordFilter) => void }) {
-  const ref = useRef<DropdownRef>(null);
-  const choose = (patch: RecordFilter) => {
-    props.onChange({ ...props.value, ...patch });
-    ref.current?.close();
-  };
-  const option = (key: string, label: string, isActive: boolean, onPick: () => void) => (
+/** One choice in a filter dropdown: a pressed button while it is the one chosen. */
+export function filterOption(key: string, label: string, isActive: boolean, onPick: () => void) {
+  return (
     <Button
       key={key}
       size="small"
@@ -180,6 +167,15 @@ function FilterBar(props: { value: RecordFilter; onChange: (filter: RecordFilter
       {label}
     </Button>
   );
+}
+
+/** 类型 and 状态 as a dropdown bar (UX.md section 4 "Filters"); 全部 clears one. */
+function FilterBar(props: { value: RecordFilter; onChange: (filter: RecordFilter) => void }) {
+  const ref = useRef<DropdownRef>(null);
+  const choose = (patch: RecordFilter) => {
+    props.onChange({ ...props.value, ...patch });
+    ref.current?.close();
+  };
   return (
     <Dropdown ref={ref} className="finance-filter-bar">
       <Dropdown.Item
@@ -187,11 +183,11 @@ function FilterBar(props: { value: RecordFilter; onChange: (filter: RecordFilter
         title={props.value.type ? text.recordTypes[props.value.type] : messages.records.allTypes}
       >
         <fieldset className="finance-filter-options" aria-label={messages.records.typeLabel}>
-          {option('all', messages.records.allTypes, props.value.type === undefined, () =>
+          {filterOption('all', messages.records.allTypes, props.value.type === undefined, () =>
             choose({ type: undefined }),
           )}
           {typeKeys.map((type) =>
-            option(type, text.recordTypes[type], props.value.type === type, () => choose({ type })),
+            filterOption(type, text.recordTypes[type], props.value.type === type, () => choose({ type })),
           )}
         </fieldset>
       </Dropdown.Item>
@@ -202,11 +198,11 @@ function FilterBar(props: { value: RecordFilter; onChange: (filter: RecordFilter
         }
       >
         <fieldset className="finance-filter-options" aria-label={messages.records.statusLabel}>
-          {option('all', messages.records.allStatuses, props.value.status === undefined, () =>
+          {filterOption('all', messages.records.allStatuses, props.value.status === undefined, () =>
             choose({ status: undefined }),
           )}
           {recordStatuses.map((status) =>
-            option(status, messages.records.statuses[status], props.value.status === status, () =>
+            filterOption(status, messages.records.statuses[status], props.value.status === status, () =>
               choose({ status }),
             ),
           )}
@@ -267,7 +263,6 @@ export function LedgerRecordList(props: {
           {group.rows.map((row) => {
             const isIncoming = (parseYuan(row.amount) ?? 0n) > 0n;
             const title = props.kindText[row.kind] ?? text.recordOther;
-            const memo = venueNamed(row.memo);
             return (
               <List.Item
                 key={`${row.id}-${row.bucket}-${row.amount}`}
@@ -283,7 +278,7 @@ export function LedgerRecordList(props: {
                 }
               >
                 {title}
-                {memo && memo !== title ? <small className="finance-hint"> {memo}</small> : null}
+                {row.memo && row.memo !== title ? <small className="finance-hint"> {row.memo}</small> : null}
               </List.Item>
             );
           })}

@@ -1,6 +1,6 @@
 import { parseYuan, uuidV4 } from '@site/contract';
 import { Button, List, Switch } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { callRoute } from '../../lib/api-client.ts';
 import { messages } from '../../lib/messages.ts';
 import { modal } from '../../lib/modal-store.ts';
@@ -11,10 +11,10 @@ import { useWallet } from '../../lib/wallet.ts';
 import { AmountToMove } from './amount-input.tsx';
 import { useRefreshMoney } from './api.ts';
 import { FinancePage } from './finance-page.tsx';
+import { RecallButton } from './recall-button.tsx';
 import { MainWalletCard } from './wallet-card.tsx';
 
 const text = messages.finance;
-const recallLockSeconds = 60;
 
 interface Venue {
   venueCode: string;
@@ -101,41 +101,6 @@ function TransferSheet({ target, onClose }: { target: SheetTarget | undefined; o
         onSubmit={() => void submit()}
       />
     </ResponsiveSheet>
-  );
-}
-
-function useRecallLock() {
-  const [secondsLeft, setSecondsLeft] = useState(0);
-  useEffect(() => {
-    if (secondsLeft <= 0) {
-      return;
-    }
-    const timer = setTimeout(() => setSecondsLeft((left) => left - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [secondsLeft]);
-  return { secondsLeft, lock: () => setSecondsLeft(recallLockSeconds) };
-}
-
-function RecallButton() {
-  const refreshMoney = useRefreshMoney();
-  const { secondsLeft, lock } = useRecallLock();
-  const recall = async () => {
-    if (!(await modal.confirm({ content: text.recallConfirm }))) {
-      return;
-    }
-    lock();
-    try {
-      await callRoute('venueRecall', { transferId: uuidV4() });
-      showToast(text.recallDone);
-      await refreshMoney();
-    } catch {
-      // Shown by the shared behaviours; the lock still stands so recalls are not hammered.
-    }
-  };
-  return (
-    <Button size="small" color="primary" disabled={secondsLeft > 0} onClick={() => void recall()}>
-      {secondsLeft > 0 ? text.recallLocked(secondsLeft) : text.recall}
-    </Button>
   );
 }
 

@@ -1,11 +1,16 @@
 import { type GameCategory, gameCategories } from '@site/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { messages } from '../../lib/messages.ts';
-import { SiteEmpty } from '../../lib/site-empty.tsx';
+
+// The venue panel and the platform counts load after the first paint: they stay out of the
+// entry chunk the first-load budget counts.
+const HomeVenues = lazy(() =>
+  import('../games/home-venues.tsx').then((module) => ({ default: module.HomeVenues })),
+);
 
 /**
  * 体育 电竞 真人 电子 彩票 棋牌 捕鱼 as capsule tabs: real buttons, so the row scrolls and
- * switches by keyboard too. No venue is open yet, so each category says so honestly.
+ * switches by keyboard too. The panel shows the active category's venues with the platform counts.
  */
 export function GameCategories() {
   const [active, setActive] = useState<GameCategory>(gameCategories[0]);
@@ -28,7 +33,9 @@ export function GameCategories() {
         ))}
       </div>
       <div id="game-category-panel" role="tabpanel" aria-labelledby={`game-category-${active}`}>
-        <SiteEmpty className="game-categories__empty" title={messages.home.noGames} />
+        <Suspense fallback={null}>
+          <HomeVenues category={active} />
+        </Suspense>
       </div>
     </section>
   );

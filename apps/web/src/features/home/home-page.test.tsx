@@ -83,7 +83,7 @@ describe('home page', () => {
     expect(within(strip).queryByRole('button', { name: '刷新余额' })).toBeNull();
   });
 
-  it('lists the seven game categories, each with the honest empty state', async () => {
+  it('lists the seven game categories, each showing its venues or the honest empty state', async () => {
     sessionStorage.setItem('securityNoticeShown', '1');
     fakeApi();
     renderApp('/');
@@ -91,7 +91,7 @@ describe('home page', () => {
       expect(screen.getByText(label)).toBeTruthy();
     }
     fireEvent.click(screen.getByText('捕鱼'));
-    expect(screen.getAllByText('暂无游戏').length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('暂无游戏')).length).toBeGreaterThan(0);
     expect(document.querySelector('.ad-carousel--empty')).not.toBeNull();
   });
 

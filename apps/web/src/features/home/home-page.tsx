@@ -1,3 +1,4 @@
+import { ChatEntry } from '../../lib/chat-entry.tsx';
 import { messages } from '../../lib/messages.ts';
 import { usePreInfo } from '../../lib/site-data.ts';
 import { AdCarousel } from './ad-carousel.tsx';
@@ -16,6 +17,7 @@ export function HomePage() {
       <AdCarousel />
       <NoticeMarquee />
       <WalletStrip />
+      <ChatEntry />
       <GameCategories />
       <SuspensionBuoy />
     </div>

@@ -1,0 +1,229 @@
+import {
+  type AdminBet,
+  type AdminBetQuery,
+  type BetRecord,
+  type BetRecordQuery,
+  type BetSettings,
+  type Fen,
+  fen,
+  formatFen,
+  type SharedBet,
+} from '@site/contract';
+import type { AuditActor, AuditLog } from '../audit/service.ts';
+import type { Db } from '../db/database.ts';
+import type { Clock } from '../stores/clock.ts';
+import * as store from './store.ts';
+import {
+  defaultMinValidOddsE4,
+  formatOddsE4,
+  oddsE4Of,
+  settledStatusOf,
+  validTurnoverOf,
+} from './turnover.ts';
+
+export type { BetRow, NewBet } from './store.ts';
+
+export type BetService = ReturnType<typeof createBetService>;
+
+/** How long a node keeps a site's bet rules before reading them again. */
+export const settingsTtlMs = 5_000;
+
+/**
+ * Bet records of every venue in one table. The seamless wallet writes them inside its money
+ * transaction (`place`, `settle`, `close` take that transaction); settling counts the bet's valid
+ * turnover against the member's turnover requirements in the same transaction.
+ */
+export function createBetService(deps: {
+  db: Db;
+  clock: Clock;
+  audit: Pick<AuditLog, 'record'>;
+  /** The venue's display name, for records. */
+  venueNameOf: (siteId: number, venueCode: string) => Promise<string | undefined>;
+  /** The turnover audit: counts a settled bet's valid turnover, inside the settlement's transaction. */
+  countValidBet: (tx: Db, memberId: bigint, amountFen: Fen) => Promise<void>;
+}) {
+  /**
+   * Each site's minimum odds, read at most every `settingsTtlMs` per node: every settlement needs
+   * it. A change applies at once on the node that made it and within the TTL on the others.
+   */
+  const minOddsCache = new Map<number, { readAtMs: number; oddsE4: number }>();
+  const minValidOddsE4 = async (db: Db, siteId: number) => {
+    const cached = minOddsCache.get(siteId);
+    if (cached && deps.clock.now() - cached.readAtMs < settingsTtlMs) {
+      return cached.oddsE4;
+    }
+    const oddsE4 = (await store.findMinValidOdds(db, siteId)) ?? defaultMinValidOddsE4;
+    minOddsCache.set(siteId, { readAtMs: deps.clock.now(), oddsE4 });
+    return oddsE4;
+  };
+
+  const venueNames = async (siteId: number, rows: ReadonlyArray<store.BetRow>) => {
+    const codes = [...new Set(rows.map((row) => row.venue_code))];
+    const names = await Promise.all(codes.map((code) => deps.venueNameOf(siteId, code)));
+    return new Map(codes.map((code, index) => [code, names[index] ?? code]));
+  };
+
+  const presentBet = (row: store.BetRow, venueName: string): BetRecord => ({
+    betId: row.bet_id,
+    venueCode: row.venue_code,
+    venueName,
+    category: row.category,
+    gameCode: row.game_code,
+    roundId: row.round_id,
+    stake: formatFen(row.stake_fen),
+    validAmount: formatFen(row.valid_fen),
+    payout: formatFen(row.payout_fen),
+    winLoss: formatFen(row.status === 'pending' ? 0n : row.payout_fen - row.stake_fen),
+    odds: row.odds_e4 === null ? null : formatOddsE4(row.odds_e4),
+    status: row.status,
+    placedAt: row.placed_at.toISOString(),
+    settledAt: row.settled_at?.toISOString() ?? null,
+  });
+
+  const presentTotals = (totals: { stake_fen: Fen; valid_fen: Fen; payout_fen: Fen; win_loss_fen: Fen }) => ({
+    stake: formatFen(totals.stake_fen),
+    validAmount: formatFen(totals.valid_fen),
+    payout: formatFen(totals.payout_fen),
+    winLoss: formatFen(totals.win_loss_fen),
+  });
+
+  const rangeOf = (query: { startTime?: string | undefined; endTime?: string | undefined }) => ({
+    from: query.startTime === undefined ? undefined : new Date(query.startTime),
+    to: query.endTime === undefined ? undefined : new Date(query.endTime),
+  });
+
+  return {
+    /** A new pending bet, inside the debit's transaction; undefined when the venue's bet id is taken. */
+    place: (tx: Db, bet: store.NewBet) => store.insertBet(tx, bet),
+
+    find: (siteId: number, venueCode: string, betId: string) =>
+      store.findBet(deps.db, siteId, venueCode, betId),
+
+    /** One of the member's own bets as a chat room shows it (晒单); undefined for anyone else's. */
+    async shared(
+      siteId: number,
+      memberId: bigint,
+      ref: { venueCode: string; betId: string },
+    ): Promise<SharedBet | undefined> {
+      const row = await store.findBet(deps.db, siteId, ref.venueCode, ref.betId);
+      if (row?.member_id !== memberId) {
+        return undefined;
+      }
+      const bet = presentBet(row, (await deps.venueNameOf(siteId, row.venue_code)) ?? row.venue_code);
+      return {
+        betId: bet.betId,
+        venueName: bet.venueName,
+        gameName: bet.gameCode,
+        betContent: bet.odds === null ? `局号 ${bet.roundId}` : `局号 ${bet.roundId} · 赔率 ${bet.odds}`,
+        amount: bet.stake,
+        payout: bet.status === 'pending' ? null : bet.payout,
+        status: bet.status,
+        placedAt: bet.placedAt,
+      };
+    },
+
+    /** The bet as it stands now, inside `tx`. */
+    current: (tx: Db, bet: store.BetRow) => store.findBetById(tx, bet.id),
+
+    /**
+     * Settles the bet with what it paid out (win, lose or draw) if it is still pending, and counts
+     * its valid turnover against the member's turnover requirements, both inside `tx`; undefined
+     * when the bet was closed already.
+     */
+    async settle(tx: Db, bet: store.BetRow, payoutFen: Fen): Promise<store.BetRow | undefined> {
+      const status = settledStatusOf(bet.stake_fen, payoutFen);
+      const validFen = validTurnoverOf({
+        status,
+        stakeFen: bet.stake_fen,
+        payoutFen,
+        oddsE4: bet.odds_e4,
+        minValidOddsE4: await minValidOddsE4(tx, bet.site_id),
+      });
+      const settled = await store.closeBet(tx, bet.id, {
+        status,
+        payoutFen,
+        validFen,
+        at: new Date(deps.clock.now()),
+      });
+      if (settled && validFen > 0n) {
+        await deps.countValidBet(tx, bet.member_id, validFen);
+      }
+      return settled;
+    },
+
+    /**
+     * Voids the bet (by its venue) or cancels it (a rollback) if it is still pending: the stake
+     * back, no turnover; undefined when the bet was closed already.
+     */
+    close: (tx: Db, bet: store.BetRow, status: 'void' | 'cancelled') =>
+      store.closeBet(tx, bet.id, {
+        status,
+        payoutFen: bet.stake_fen,
+        validFen: fen(0n),
+        at: new Date(deps.clock.now()),
+      }),
+
+    /** 投注记录: a member's bets across every venue, with the totals of all the filter keeps. */
+    async memberRecords(member: { siteId: number; memberId: bigint }, query: BetRecordQuery) {
+      const found = await store.searchBets(
+        deps.db,
+        { ...query, ...rangeOf(query), siteId: member.siteId, memberId: member.memberId },
+        query,
+        {},
+      );
+      const names = await venueNames(member.siteId, found.list);
+      return {
+        list: found.list.map((row) => presentBet(row, names.get(row.venue_code) ?? row.venue_code)),
+        total: found.total,
+        pageNum: query.pageNum,
+        pageSize: query.pageSize,
+        totals: presentTotals(found.totals),
+      };
+    },
+
+    /** 注单查询: the site's bets for the console, sorted on the server. */
+    async adminSearch(siteId: number, query: AdminBetQuery) {
+      const found = await store.searchBets(deps.db, { ...query, ...rangeOf(query), siteId }, query, query);
+      const names = await venueNames(siteId, found.list);
+      return {
+        list: found.list.map(
+          (row): AdminBet => ({
+            ...presentBet(row, names.get(row.venue_code) ?? row.venue_code),
+            id: Number(row.id),
+            memberId: Number(row.member_id),
+            username: row.username,
+          }),
+        ),
+        total: found.total,
+        pageNum: query.pageNum,
+        pageSize: query.pageSize,
+        totals: presentTotals(found.totals),
+      };
+    },
+
+    settings: async (siteId: number): Promise<BetSettings> => ({
+      minValidOdds: formatOddsE4(await minValidOddsE4(deps.db, siteId)),
+    }),
+
+    async updateSettings(actor: AuditActor & { siteId: number }, body: BetSettings): Promise<BetSettings> {
+      const before = (await store.findMinValidOdds(deps.db, actor.siteId)) ?? defaultMinValidOddsE4;
+      const after = oddsE4Of(body.minValidOdds);
+      await deps.db.transaction().execute(async (tx) => {
+        await store.upsertMinValidOdds(tx, actor.siteId, after, new Date(deps.clock.now()));
+        await deps.audit.record(
+          actor,
+          {
+            siteId: actor.siteId,
+            action: 'bets.settings_update',
+            target: String(actor.siteId),
+            before: { minValidOdds: formatOddsE4(before) },
+            after: { minValidOdds: formatOddsE4(after) },
+          },
+          tx,
+        );
+      });
+      minOddsCache.delete(actor.siteId);
+      return { minValidOdds: formatOddsE4(after) };
+    },
+  };
+}

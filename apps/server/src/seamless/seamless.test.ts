@@ -1,0 +1,401 @@
+import { routes, type SeamlessAnswer } from '@site/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cashierClient } from '../cashier/test-support.ts';
+import { createTestApp, type TestApp } from '../testing.ts';
+import { launchTokenTtlMs } from '../venue/service.ts';
+import { venueCaller } from './test-support.ts';
+
+let testApp: TestApp;
+let cashier: ReturnType<typeof cashierClient>;
+let venue: ReturnType<typeof venueCaller>;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  cashier = cashierClient(testApp);
+  venue = venueCaller(testApp);
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+/** A member with `amount` deposited and a live launch of IMTY: the token the venue debits with. */
+async function player(username: string, amount = '100.00') {
+  const member = await cashier.member(username);
+  await cashier.deposit(member.token, amount);
+  const launched = await cashier.asMember<{ token: string }>(member.token, routes.venueLaunch.path, {
+    enName: 'IMTY',
+  });
+  expect(launched.code).toBe(6000);
+  return { ...member, launchToken: launched.data.token };
+}
+
+const debit = (
+  launchToken: string,
+  fields: { transactionId: string; betId: string; amount: string; odds?: string },
+) =>
+  venue<SeamlessAnswer>('seamlessDebit', {
+    token: launchToken,
+    roundId: `r-${fields.betId}`,
+    gameCode: 'football',
+    ...fields,
+  });
+
+const credit = (fields: { transactionId: string; betId: string; payout: string; isVoid?: boolean }) =>
+  venue<SeamlessAnswer>('seamlessCredit', fields);
+
+const rollback = (transactionId: string, debitTransactionId: string) =>
+  venue<SeamlessAnswer>('seamlessRollback', { transactionId, debitTransactionId });
+
+const mainYuan = async (memberId: bigint) => {
+  const { availableFen, pendingFen } = await testApp.services.ledger.balance({
+    kind: 'member_main',
+    siteId: 9001,
+    memberId,
+  });
+  return { available: Number(availableFen) / 100, pending: Number(pendingFen) / 100 };
+};
+
+const betOf = (betId: string) => testApp.services.bets.find(9001, 'IMTY', betId);
+
+const countRows = async (table: 'bet_records' | 'seamless_transactions' | 'ledger_transfers') =>
+  Number(
+    (
+      await sql<{ count: string }>`select count(*) as count from ${sql.table(table)}`.execute(
+        testApp.stores.db,
+      )
+    ).rows[0]?.count,
+  );
+
+const expectReconciled = async () => {
+  const report = await testApp.services.ledger.reconcile();
+  expect(report.problems).toEqual([]);
+};
+
+describe('seamless wallet', () => {
+  it('debits a stake, credits its payout: the bet settles, its valid turnover counts, the member sees it', async () => {
+    const member = await player('swround01');
+    const balance = await venue<{ balance: string; currency: string }>('seamlessBalance', {
+      token: member.launchToken,
+    });
+    expect(balance).toMatchObject({ code: 6000, data: { balance: '100.00', currency: 'CNY' } });
+
+    const debited = await debit(member.launchToken, {
+      transactionId: 'rt-d1',
+      betId: 'rt-b1',
+      amount: '30.00',
+      odds: '1.9',
+    });
+    expect(debited).toMatchObject({
+      code: 6000,
+      data: { transactionId: 'rt-d1', balance: '70.00', betId: 'rt-b1', betStatus: 'pending' },
+    });
+    expect(await mainYuan(member.memberId)).toEqual({ available: 70, pending: 30 });
+    expect(await betOf('rt-b1')).toMatchObject({
+      status: 'pending',
+      stake_fen: 3000n,
+      odds_e4: 19_000,
+      category: 'TY',
+    });
+
+    const credited = await credit({ transactionId: 'rt-c1', betId: 'rt-b1', payout: '57.00' });
+    expect(credited).toMatchObject({ code: 6000, data: { balance: '127.00', betStatus: 'win' } });
+    expect(await mainYuan(member.memberId)).toEqual({ available: 127, pending: 0 });
+    // Valid turnover is what was won, capped at the stake: min(30, 57 - 30) = 27.
+    expect(await betOf('rt-b1')).toMatchObject({ status: 'win', payout_fen: 5700n, valid_fen: 2700n });
+    const audit = await cashier.asMember<{ completedAmount: string }>(member.token, routes.auditSummary.path);
+    expect(audit.data.completedAmount).toBe('27.00');
+
+    const records = await cashier.asMember<{ list: unknown[]; totals: unknown }>(
+      member.token,
+      routes.betRecords.path,
+      {
+        category: 'TY',
+      },
+    );
+    expect(records.data.list).toEqual([
+      expect.objectContaining({
+        betId: 'rt-b1',
+        venueCode: 'IMTY',
+        venueName: 'IM体育',
+        stake: '30.00',
+        validAmount: '27.00',
+        payout: '57.00',
+        winLoss: '27.00',
+        odds: '1.9000',
+        status: 'win',
+      }),
+    ]);
+    expect(records.data.totals).toEqual({
+      stake: '30.00',
+      validAmount: '27.00',
+      payout: '57.00',
+      winLoss: '27.00',
+    });
+    const count = async (filter: object) => {
+      const page = await cashier.asMember<{ total: number }>(member.token, routes.betRecords.path, filter);
+      return page.code === 6000 ? page.data.total : page.code;
+    };
+    const now = testApp.clock.now();
+    const day = (fromMs: number) => ({
+      startTime: new Date(fromMs).toISOString(),
+      endTime: new Date(fromMs + 86_400_000).toISOString(),
+    });
+    expect(await count({ venueCode: 'IMTY', status: 'win', ...day(now - 3_600_000) })).toBe(1);
+    expect(await count({ category: 'ZR' })).toBe(0);
+    expect(await count({ venueCode: 'YBTY' })).toBe(0);
+    expect(await count({ status: 'pending' })).toBe(0);
+    expect(await count(day(now + 3_600_000))).toBe(0);
+    expect(await count({ status: 'won' })).toBe(10003);
+    await expectReconciled();
+  });
+
+  it('answers a replay with its first answer, refuses a changed one, and takes calls out of order', async () => {
+    const member = await player('swreplay01');
+    const first = await debit(member.launchToken, {
+      transactionId: 'rp-d1',
+      betId: 'rp-b1',
+      amount: '10.00',
+    });
+    await debit(member.launchToken, { transactionId: 'rp-d2', betId: 'rp-b2', amount: '20.00' });
+    // The balance moved since, yet the replay answers exactly what the first call did, and moves nothing.
+    const transfers = await countRows('ledger_transfers');
+    expect(
+      await debit(member.launchToken, { transactionId: 'rp-d1', betId: 'rp-b1', amount: '10.00' }),
+    ).toEqual(first);
+    expect(await countRows('ledger_transfers')).toBe(transfers);
+
+    const changed = await debit(member.launchToken, {
+      transactionId: 'rp-d1',
+      betId: 'rp-b1',
+      amount: '11.00',
+    });
+    expect(changed.code).toBe(700202);
+    const otherId = await debit(member.launchToken, {
+      transactionId: 'rp-d3',
+      betId: 'rp-b1',
+      amount: '10.00',
+    });
+    expect(otherId.code).toBe(700202);
+    expect(await mainYuan(member.memberId)).toEqual({ available: 70, pending: 30 });
+
+    // A credit for a bet whose debit has not arrived is refused; once it has, the credit goes through.
+    expect((await credit({ transactionId: 'rp-c3', betId: 'rp-b3', payout: '5.00' })).code).toBe(700203);
+    await debit(member.launchToken, { transactionId: 'rp-d3b', betId: 'rp-b3', amount: '5.00' });
+    expect((await credit({ transactionId: 'rp-c3', betId: 'rp-b3', payout: '5.00' })).data.betStatus).toBe(
+      'draw',
+    );
+
+    const paid = await credit({ transactionId: 'rp-c1', betId: 'rp-b1', payout: '0' });
+    expect(paid.data).toMatchObject({ betStatus: 'lose', balance: '70.00' });
+    expect(await credit({ transactionId: 'rp-c1', betId: 'rp-b1', payout: '0' })).toEqual(paid);
+    expect((await credit({ transactionId: 'rp-c1', betId: 'rp-b1', payout: '1.00' })).code).toBe(700202);
+    expect((await credit({ transactionId: 'rp-c1b', betId: 'rp-b1', payout: '0' })).code).toBe(700205);
+    // A transaction id of one kind is no id for another.
+    expect((await rollback('rp-c1', 'rp-d2')).code).toBe(700202);
+    expect(await mainYuan(member.memberId)).toEqual({ available: 70, pending: 20 });
+
+    const replays = await cashier.asOperator<{ list: Array<{ transactionId: string; replayCount: number }> }>(
+      routes.adminSeamlessTransactions.path,
+      { username: 'swreplay01', isReplayed: true, sortBy: 'replayCount', sortOrder: 'desc' },
+    );
+    expect(replays.data.list.map((row) => [row.transactionId, row.replayCount])).toEqual([
+      ['rp-c1', 1],
+      ['rp-d1', 1],
+    ]);
+    await expectReconciled();
+  });
+
+  it('rolls a debit back; a rollback that comes first bars the late debit', async () => {
+    const member = await player('swrollback01');
+    await debit(member.launchToken, { transactionId: 'rb-d1', betId: 'rb-b1', amount: '40.00' });
+    const rolled = await rollback('rb-r1', 'rb-d1');
+    expect(rolled).toMatchObject({
+      code: 6000,
+      data: { balance: '100.00', betId: 'rb-b1', betStatus: 'cancelled' },
+    });
+    expect(await rollback('rb-r1', 'rb-d1')).toEqual(rolled);
+    expect((await rollback('rb-r1b', 'rb-d1')).code).toBe(700204);
+    expect((await credit({ transactionId: 'rb-c1', betId: 'rb-b1', payout: '80.00' })).code).toBe(700204);
+    expect(await betOf('rb-b1')).toMatchObject({ status: 'cancelled', payout_fen: 4000n, valid_fen: 0n });
+
+    // The rollback of a debit never seen is recorded; the debit, when it comes, is refused, every time.
+    const early = await rollback('rb-r2', 'rb-d2');
+    expect(early).toMatchObject({ code: 6000, data: { transactionId: 'rb-r2', balance: null, betId: null } });
+    expect(await rollback('rb-r2', 'rb-d2')).toEqual(early);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const late = await debit(member.launchToken, {
+        transactionId: 'rb-d2',
+        betId: 'rb-b2',
+        amount: '40.00',
+      });
+      expect(late.code).toBe(700204);
+    }
+    expect(await betOf('rb-b2')).toBeUndefined();
+    // A settled bet is not rolled back.
+    await debit(member.launchToken, { transactionId: 'rb-d3', betId: 'rb-b3', amount: '10.00' });
+    await credit({ transactionId: 'rb-c3', betId: 'rb-b3', payout: '0' });
+    expect((await rollback('rb-r3', 'rb-d3')).code).toBe(700205);
+    expect(await mainYuan(member.memberId)).toEqual({ available: 90, pending: 0 });
+
+    const tombstones = await cashier.asOperator<{ list: Array<{ transactionId: string; kind: string }> }>(
+      routes.adminSeamlessTransactions.path,
+      { transactionId: 'rb-d2' },
+    );
+    expect(tombstones.data.list.map((row) => [row.kind, row.transactionId, row])).toEqual([
+      ['debit', 'rb-d2', expect.objectContaining({ isTombstone: true, username: null })],
+      ['rollback', 'rb-r2', expect.objectContaining({ isTombstone: true, debitTransactionId: 'rb-d2' })],
+    ]);
+    await expectReconciled();
+  });
+
+  it('refuses a stake the member cannot cover, moving nothing', async () => {
+    const member = await player('swfunds01', '50.00');
+    const before = { transfers: await countRows('ledger_transfers'), bets: await countRows('bet_records') };
+    const refused = await debit(member.launchToken, {
+      transactionId: 'nf-d1',
+      betId: 'nf-b1',
+      amount: '50.01',
+    });
+    expect(refused.code).toBe(700201);
+    expect({ transfers: await countRows('ledger_transfers'), bets: await countRows('bet_records') }).toEqual(
+      before,
+    );
+    expect(await mainYuan(member.memberId)).toEqual({ available: 50, pending: 0 });
+    // Nothing was recorded under the id: the venue may try it again once the member can cover it.
+    expect(
+      (await debit(member.launchToken, { transactionId: 'nf-d1', betId: 'nf-b1', amount: '50.00' })).code,
+    ).toBe(6000);
+    expect(
+      (await debit(member.launchToken, { transactionId: 'nf-d2', betId: 'nf-b2', amount: '0.00' })).code,
+    ).toBe(10003);
+  });
+
+  it('voids a bet at its stake, and counts no turnover for a void or a bet below the minimum odds', async () => {
+    const member = await player('swvoid01');
+    await debit(member.launchToken, { transactionId: 'vd-d1', betId: 'vd-b1', amount: '20.00' });
+    expect(
+      (await credit({ transactionId: 'vd-c1', betId: 'vd-b1', payout: '25.00', isVoid: true })).code,
+    ).toBe(10003);
+    expect(
+      (await credit({ transactionId: 'vd-c1', betId: 'vd-b1', payout: '20.00', isVoid: true })).data,
+    ).toMatchObject({
+      betStatus: 'void',
+      balance: '100.00',
+    });
+    await debit(member.launchToken, { transactionId: 'vd-d2', betId: 'vd-b2', amount: '20.00', odds: '1.2' });
+    await credit({ transactionId: 'vd-c2', betId: 'vd-b2', payout: '24.00' });
+    expect(await betOf('vd-b2')).toMatchObject({ status: 'win', valid_fen: 0n });
+
+    const lowered = await cashier.asOperator(routes.adminBetSettingsUpdate.path, { minValidOdds: '1.15' });
+    expect(lowered).toMatchObject({ code: 6000, data: { minValidOdds: '1.1500' } });
+    await debit(member.launchToken, { transactionId: 'vd-d3', betId: 'vd-b3', amount: '20.00', odds: '1.2' });
+    await credit({ transactionId: 'vd-c3', betId: 'vd-b3', payout: '24.00' });
+    expect(await betOf('vd-b3')).toMatchObject({ status: 'win', valid_fen: 400n });
+    await cashier.asOperator(routes.adminBetSettingsUpdate.path, { minValidOdds: '1.5' });
+
+    const bets = await cashier.asOperator<{ list: Array<{ betId: string }>; totals: unknown }>(
+      routes.adminBets.path,
+      {
+        username: 'swvoid01',
+        sortBy: 'validAmount',
+        sortOrder: 'desc',
+      },
+    );
+    expect(bets.data.list.map((row) => row.betId)).toEqual(['vd-b3', 'vd-b2', 'vd-b1']);
+    expect(bets.data.totals).toEqual({
+      stake: '60.00',
+      validAmount: '4.00',
+      payout: '68.00',
+      winLoss: '8.00',
+    });
+    expect((await cashier.asOperator(routes.adminBets.path, { sortBy: 'username' })).code).toBe(10003);
+  });
+
+  it('refuses transfer-wallet and off venues', async () => {
+    const member = await player('swmodes01');
+    const transferVenue = venueCaller(testApp, 'ZR');
+    const asTransfer = await transferVenue('seamlessBalance', { token: member.launchToken });
+    expect(asTransfer.code).toBe(700207);
+    await testApp.services.venues.adminUpdate(
+      { operatorId: 1n, username: 'test', siteId: 9001 },
+      {
+        code: 'IMTY',
+        name: 'IM体育',
+        logo: (await testApp.services.venues.get(9001, 'IMTY'))?.logo ?? '',
+        state: 'off',
+        maintenanceMessage: '',
+        maintenanceUntil: null,
+        sort: 1,
+        demoAllowed: true,
+      },
+    );
+    expect((await venue('seamlessBalance', { token: member.launchToken })).code).toBe(700102);
+    await testApp.services.venues.adminUpdate(
+      { operatorId: 1n, username: 'test', siteId: 9001 },
+      {
+        code: 'IMTY',
+        name: 'IM体育',
+        logo: (await testApp.services.venues.get(9001, 'IMTY'))?.logo ?? '',
+        state: 'open',
+        maintenanceMessage: '',
+        maintenanceUntil: null,
+        sort: 1,
+        demoAllowed: true,
+      },
+    );
+    expect((await venue('seamlessBalance', { token: member.launchToken })).code).toBe(6000);
+  });
+
+  it('never overdraws a member under many parallel debits, and a parallel replay moves money once', async () => {
+    const member = await player('swrace01', '100.00');
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, index) =>
+        debit(member.launchToken, {
+          transactionId: `race-d${index}`,
+          betId: `race-b${index}`,
+          amount: '10.00',
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.code === 6000)).toHaveLength(10);
+    expect(answers.filter((answer) => answer.code !== 6000).every((answer) => answer.code === 700201)).toBe(
+      true,
+    );
+    expect(await mainYuan(member.memberId)).toEqual({ available: 0, pending: 100 });
+
+    const winner = answers.findIndex((answer) => answer.code === 6000);
+    const copies = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        credit({ transactionId: 'race-c', betId: `race-b${winner}`, payout: '30.00' }),
+      ),
+    );
+    expect(new Set(copies.map((copy) => JSON.stringify(copy)))).toEqual(new Set([JSON.stringify(copies[0])]));
+    expect(copies[0]?.data.balance).toBe('30.00');
+    expect(await mainYuan(member.memberId)).toEqual({ available: 30, pending: 90 });
+    await expectReconciled();
+  });
+
+  // Runs last: it moves the clock past every session's lifetime.
+  it('takes credits and rollbacks after the launch token expired, not debits', async () => {
+    const member = await player('swexpiry01');
+    await debit(member.launchToken, { transactionId: 'ex-d1', betId: 'ex-b1', amount: '10.00' });
+    await debit(member.launchToken, { transactionId: 'ex-d2', betId: 'ex-b2', amount: '10.00' });
+    testApp.clock.advance(launchTokenTtlMs + 1000);
+    const stale = await debit(member.launchToken, {
+      transactionId: 'ex-d3',
+      betId: 'ex-b3',
+      amount: '10.00',
+    });
+    expect(stale.code).toBe(700206);
+    expect((await venue('seamlessBalance', { token: member.launchToken })).code).toBe(700206);
+    expect((await credit({ transactionId: 'ex-c1', betId: 'ex-b1', payout: '25.00' })).data).toMatchObject({
+      betStatus: 'win',
+      balance: '105.00',
+    });
+    expect((await rollback('ex-r2', 'ex-d2')).data).toMatchObject({
+      betStatus: 'cancelled',
+      balance: '115.00',
+    });
+  });
+});

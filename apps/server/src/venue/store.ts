@@ -1,0 +1,210 @@
+import type { AdminVenueLaunchSortKey, Fen, SortRequest } from '@site/contract';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { fetchPage, orderByKey, type PageRequest } from '../db/paging.ts';
+import type { VenueEngineBetsTable, VenueLaunchesTable, VenuesTable } from './tables.ts';
+
+/** The only file that writes SQL for the venue tables. */
+
+export type VenueRow = VenuesTable;
+
+export async function listVenues(db: Db, siteId: number): Promise<VenueRow[]> {
+  return db
+    .selectFrom('venues')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .orderBy('sort_order')
+    .orderBy('code')
+    .execute();
+}
+
+/** Adds the venues a site lacks; venues it has keep whatever staff set. */
+export async function insertMissingVenues(db: Db, rows: ReadonlyArray<VenueRow>) {
+  if (rows.length > 0) {
+    await db
+      .insertInto('venues')
+      .values([...rows])
+      .onConflict((conflict) => conflict.columns(['site_id', 'code']).doNothing())
+      .execute();
+  }
+}
+
+export type VenueChange = Pick<
+  VenueRow,
+  | 'name'
+  | 'logo'
+  | 'state'
+  | 'maintenance_message'
+  | 'maintenance_until'
+  | 'sort_order'
+  | 'demo_allowed'
+  | 'updated_at'
+>;
+
+export async function updateVenue(db: Db, siteId: number, code: string, change: VenueChange) {
+  return db
+    .updateTable('venues')
+    .set(change)
+    .where('site_id', '=', siteId)
+    .where('code', '=', code)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export type NewLaunch = Omit<VenueLaunchesTable, 'id' | 'params'> & { params: string };
+
+export async function insertLaunch(db: Db, row: NewLaunch): Promise<bigint> {
+  const inserted = await db
+    .insertInto('venue_launches')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function findLaunchByToken(db: Db, tokenHash: string) {
+  return db.selectFrom('venue_launches').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+export async function findLaunchByRequestId(db: Db, requestId: string) {
+  return db.selectFrom('venue_launches').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+}
+
+export async function insertDemoWallet(db: Db, launchId: bigint, balanceFen: Fen) {
+  await db
+    .insertInto('venue_demo_wallets')
+    .values({ launch_id: launchId, balance_fen: balanceFen })
+    .execute();
+}
+
+export async function demoBalance(db: Db, launchId: bigint): Promise<Fen | undefined> {
+  const row = await db
+    .selectFrom('venue_demo_wallets')
+    .select('balance_fen')
+    .where('launch_id', '=', launchId)
+    .executeTakeFirst();
+  return row?.balance_fen;
+}
+
+/** Adds `deltaFen` (negative to take) unless the balance would go below zero; answers the new balance. */
+export async function moveDemoBalance(db: Db, launchId: bigint, deltaFen: bigint): Promise<Fen | undefined> {
+  const row = await db
+    .updateTable('venue_demo_wallets')
+    .set({ balance_fen: sql`balance_fen + ${deltaFen}` })
+    .where('launch_id', '=', launchId)
+    .where(sql<boolean>`balance_fen + ${deltaFen} >= 0`)
+    .returning('balance_fen')
+    .executeTakeFirst();
+  return row?.balance_fen;
+}
+
+const launchSortColumns: Record<AdminVenueLaunchSortKey, string> = {
+  createdAt: 'venue_launches.created_at',
+  venueCode: 'venue_launches.venue_code',
+  movedAmount: 'venue_launches.moved_fen',
+};
+
+export interface LaunchFilter {
+  siteId: number;
+  venueCode?: string | undefined;
+  username?: string | undefined;
+  result?: 'ok' | 'refused' | undefined;
+  isDemo?: boolean | undefined;
+}
+
+export async function searchLaunches(
+  db: Db,
+  filter: LaunchFilter,
+  page: PageRequest,
+  sort: SortRequest<AdminVenueLaunchSortKey>,
+) {
+  let query = db
+    .selectFrom('venue_launches')
+    .leftJoin('members', 'members.id', 'venue_launches.member_id')
+    .where('venue_launches.site_id', '=', filter.siteId);
+  if (filter.venueCode !== undefined) {
+    query = query.where('venue_launches.venue_code', '=', filter.venueCode);
+  }
+  if (filter.username !== undefined && filter.username !== '') {
+    query = query.where('members.username', '=', filter.username);
+  }
+  if (filter.result !== undefined) {
+    query = query.where('venue_launches.result', '=', filter.result);
+  }
+  if (filter.isDemo !== undefined) {
+    query = query.where('venue_launches.is_demo', '=', filter.isDemo);
+  }
+  return fetchPage(
+    query,
+    (filtered) =>
+      orderByKey(
+        filtered.select([
+          'venue_launches.id',
+          'venue_launches.created_at',
+          'venue_launches.venue_code',
+          'members.username',
+          'venue_launches.is_demo',
+          'venue_launches.ip',
+          'venue_launches.device',
+          'venue_launches.result',
+          'venue_launches.code',
+          'venue_launches.message',
+          'venue_launches.moved_fen',
+        ]),
+        sort,
+        {
+          columns: launchSortColumns,
+          tiebreak: 'venue_launches.id',
+          byDefault: (rows) => rows.orderBy('venue_launches.id', 'desc'),
+        },
+      ),
+    page,
+  );
+}
+
+export type NewEngineBet = Omit<VenueEngineBetsTable, 'id'>;
+
+/** Answers whether the bet is new; a bet id the venue already used keeps its first row. */
+export async function insertEngineBet(db: Db, row: NewEngineBet): Promise<boolean> {
+  const inserted = await db
+    .insertInto('venue_engine_bets')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['site_id', 'venue_code', 'bet_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function findEngineBet(db: Db, siteId: number, venueCode: string, betId: string) {
+  return db
+    .selectFrom('venue_engine_bets')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('venue_code', '=', venueCode)
+    .where('bet_id', '=', betId)
+    .executeTakeFirst();
+}
+
+export async function openEngineBets(db: Db, siteId: number, venueCode: string, roundId: string) {
+  return db
+    .selectFrom('venue_engine_bets')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('venue_code', '=', venueCode)
+    .where('round_id', '=', roundId)
+    .where('status', '=', 'open')
+    .orderBy('id')
+    .execute();
+}
+
+/** Marks an open bet settled; answers false when another settlement got there first. */
+export async function settleEngineBet(db: Db, id: bigint, payoutFen: Fen, settledAt: Date): Promise<boolean> {
+  const updated = await db
+    .updateTable('venue_engine_bets')
+    .set({ status: 'settled', payout_fen: payoutFen, settled_at: settledAt })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .returning('id')
+    .executeTakeFirst();
+  return updated !== undefined;
+}
