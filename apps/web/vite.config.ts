@@ -34,7 +34,11 @@ export default defineConfig({
               name: 'vendor-react',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
-            { name: 'vendor-data', test: /[\\/]node_modules[\\/]@tanstack[\\/][^\\/]+[\\/]/ },
+            // TanStack Query only: react-virtual belongs to the lazy pages that list long feeds.
+            {
+              name: 'vendor-data',
+              test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
+            },
             // Only lazily loaded pages (forms) use zod: its own chunk keeps it off the first load.
             { name: 'vendor-zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
           ],

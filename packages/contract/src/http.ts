@@ -1,7 +1,3 @@
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-
 /** Base paths of the API (spec section 7). A request's base path is what the signature covers. */
 export const apiBasePaths = [
   '/site/api/v1',
@@ -64,14 +60,6 @@ export interface SignatureInput {
 
 export function signaturePayload(input: SignatureInput): string {
   return [input.method.toUpperCase(), input.basePath, input.timestamp, input.deviceUuid].join('\n');
-}
-
-/**
- * Pure-JS HMAC, so signing works in any page context: WebCrypto's `subtle` exists only on
- * HTTPS or localhost, and a player may reach a site by plain HTTP on a LAN address.
- */
-export function signRequest(input: SignatureInput): string {
-  return bytesToHex(hmac(sha256, utf8ToBytes(signatureKey), utf8ToBytes(signaturePayload(input))));
 }
 
 /** Compares dotted versions numerically: negative when a < b. */

@@ -13,6 +13,7 @@ export * from './identity.ts';
 export * from './linked-accounts.ts';
 export * from './member-view.ts';
 export * from './report.ts';
+export * from './request-signature.ts';
 export * from './routes.ts';
 export * from './seamless.ts';
 export * from './site-admin.ts';

@@ -33,6 +33,7 @@ const refinedSchemas = new Set([
   'adminChatRoomSave.body',
   'adminChatSpeech.body',
   'betRecords.body',
+  'giftRecords.body',
   'adminBets.body',
   'adminSeamlessTransactions.body',
 ]);

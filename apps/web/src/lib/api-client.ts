@@ -6,12 +6,12 @@ import {
   instanceTimeoutBrowserMs,
   type RouteBody,
   type RouteResponse,
-  signRequest,
   siteIdDefault,
   unwrapEnvelope,
 } from '@site/contract';
 import { ApiError } from './api-error.ts';
 import { deviceUuid } from './device.ts';
+import { signRequest } from './request-signature.ts';
 import { readToken } from './token.ts';
 
 export interface CallOptions {
