@@ -13,8 +13,10 @@ export interface DefaultVenue {
 
 /**
  * The venues a site starts with. The sport and esports venues speak the IM, OB and FB flavours in
- * front of our own engine; every other category has one in-house venue, 即将开放 until its engine
- * exists. 真人 and 棋牌 keep the transfer wallet their members already hold balances in.
+ * front of our own engine; every other category has one in-house venue. Each is 即将开放 until a
+ * game engine serves it (the sportsbook opens the TY and DJ venues), so no player launches into a
+ * venue with nothing to play; an operator may open one earlier from the console. 真人 and 棋牌 keep
+ * the transfer wallet their members already hold balances in.
  */
 export const defaultVenues: ReadonlyArray<DefaultVenue> = [
   {
@@ -23,7 +25,7 @@ export const defaultVenues: ReadonlyArray<DefaultVenue> = [
     category: 'TY',
     walletMode: 'seamless',
     flavour: 'IM',
-    state: 'open',
+    state: 'upcoming',
     sort: 1,
     demoAllowed: true,
   },
@@ -33,7 +35,7 @@ export const defaultVenues: ReadonlyArray<DefaultVenue> = [
     category: 'TY',
     walletMode: 'seamless',
     flavour: 'OB',
-    state: 'open',
+    state: 'upcoming',
     sort: 2,
     demoAllowed: true,
   },
@@ -43,7 +45,7 @@ export const defaultVenues: ReadonlyArray<DefaultVenue> = [
     category: 'TY',
     walletMode: 'seamless',
     flavour: 'FB',
-    state: 'open',
+    state: 'upcoming',
     sort: 3,
     demoAllowed: false,
   },
@@ -53,7 +55,7 @@ export const defaultVenues: ReadonlyArray<DefaultVenue> = [
     category: 'DJ',
     walletMode: 'seamless',
     flavour: 'OB',
-    state: 'open',
+    state: 'upcoming',
     sort: 1,
     demoAllowed: true,
   },
@@ -63,7 +65,7 @@ export const defaultVenues: ReadonlyArray<DefaultVenue> = [
     category: 'DJ',
     walletMode: 'seamless',
     flavour: 'IM',
-    state: 'open',
+    state: 'upcoming',
     sort: 2,
     demoAllowed: false,
   },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashierClient } from '../cashier/test-support.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { launchTokenTtlMs, obRequestTtlMs } from './service.ts';
+import { flavourVenueCodes, openVenues } from './test-support.ts';
 
 let testApp: TestApp;
 let cashier: ReturnType<typeof cashierClient>;
@@ -11,6 +12,7 @@ let cashier: ReturnType<typeof cashierClient>;
 beforeAll(async () => {
   testApp = await createTestApp();
   cashier = cashierClient(testApp);
+  await openVenues(testApp, flavourVenueCodes);
 });
 afterAll(async () => {
   await testApp.close();

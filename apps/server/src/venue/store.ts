@@ -41,7 +41,7 @@ export type VenueChange = Pick<
   | 'updated_at'
 >;
 
-export async function updateVenue(db: Db, siteId: number, code: string, change: VenueChange) {
+export async function updateVenue(db: Db, siteId: number, code: string, change: Partial<VenueChange>) {
   return db
     .updateTable('venues')
     .set(change)

@@ -5,6 +5,7 @@ import { cashierClient } from '../cashier/test-support.ts';
 import { createServices } from '../services.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { obRequestTtlMs } from './service.ts';
+import { flavourVenueCodes, openVenues } from './test-support.ts';
 
 let testApp: TestApp;
 let cashier: ReturnType<typeof cashierClient>;
@@ -63,8 +64,14 @@ describe('venue registry', () => {
       counts: object;
       list: Array<{ code: string; state: string }>;
     }>('POST', routes.venueList.path, { body: { category: 'TY' } });
-    expect(sports.data.list.map((venue) => venue.code)).toEqual(['IMTY', 'YBTY', 'FBTY']);
-    expect(sports.data.counts).toEqual({ live: 3, total: 3 });
+    // No engine serves a venue yet: each starts 即将开放.
+    expect(sports.data.list.map((venue) => [venue.code, venue.state])).toEqual([
+      ['IMTY', 'upcoming'],
+      ['YBTY', 'upcoming'],
+      ['FBTY', 'upcoming'],
+    ]);
+    expect(sports.data.counts).toEqual({ live: 0, total: 3 });
+    await openVenues(testApp, flavourVenueCodes);
     const esports = await cashier.client.call<{
       counts: object;
       list: Array<{ code: string; state: string }>;
