@@ -244,7 +244,7 @@ describe.each(viewports)('money pages at $name ($width x $height)', (viewport) =
     expect(texts[3]).toMatch(/充值[\s\S]*\+100\.00[\s\S]*交易成功/);
     expect(texts[3]).toMatch(/\d{2}:\d{2}:\d{2}/);
     expect(texts[1]).toContain('转出真人视讯');
-    await page.locator('.finance-record-day .adm-list-header').first().waitFor();
+    await page.locator('.record-day .adm-list-header').first().waitFor();
     await page.getByText(/合计/).waitFor();
     await page.getByText('没有更多了').waitFor();
   }

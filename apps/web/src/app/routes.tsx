@@ -1,5 +1,5 @@
 import { gameCategories } from '@site/contract';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { accountMethods } from '../features/finance/account-methods.ts';
 import { HomePage } from '../features/home/home-page.tsx';
@@ -13,6 +13,10 @@ import { RouteErrorPage } from './pages/error-page.tsx';
 import { Shell } from './shell.tsx';
 
 // Only the home page ships in the entry chunk; every other page loads when first shown.
+// The home page's venue panel and platform counts load after its first paint.
+const HomeVenues = lazy(() =>
+  import('../features/games/home-venues.tsx').then((module) => ({ default: module.HomeVenues })),
+);
 const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx').then((m) => m.LoginPage));
 const PasswordPage = lazyPage(() => import('../features/auth/password-page.tsx').then((m) => m.PasswordPage));
 const RegisterGuidePage = lazyPage(() =>
@@ -117,7 +121,11 @@ export const appRoutes: RouteObject[] = [
     element: <Shell />,
     errorElement: <RouteErrorPage />,
     children: [
-      { index: true, element: <HomePage />, handle: { chrome: 'tabs' } satisfies PageHandle },
+      {
+        index: true,
+        element: <HomePage VenuesPanel={HomeVenues} />,
+        handle: { chrome: 'tabs' } satisfies PageHandle,
+      },
       page('customer/main', <CustomerServicePage />, { chrome: 'tabs', title: messages.customer.title }),
       page('download', <DownloadPage />, { chrome: 'tabs', title: messages.download.title }),
       page('user/login', <LoginPage />, { chrome: 'back', title: messages.auth.loginTitle }),

@@ -11,17 +11,10 @@ import { useRef } from 'react';
 import { callRoute } from '../../lib/api-client.ts';
 import { DataTable } from '../../lib/data-table.tsx';
 import { hasPermission } from '../../lib/session.ts';
+import { ImageUrlField, LinkUrlField } from '../../lib/url-fields.tsx';
 import { useAction } from '../../lib/use-action.ts';
 import { useOperator, useSessionState } from '../../lib/use-session.ts';
-import {
-  activeEnum,
-  contentActionsColumn,
-  EditLink,
-  ImageCell,
-  ImageUrlField,
-  LinkUrlField,
-  withoutSearch,
-} from './content-parts.tsx';
+import { activeEnum, contentActionsColumn, EditLink, ImageCell, withoutSearch } from './content-parts.tsx';
 
 type AdRow = RouteResponse<'adminAdList'>[number];
 

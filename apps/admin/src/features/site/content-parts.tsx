@@ -1,11 +1,8 @@
-import { ProFormText } from '@ant-design/pro-components';
-import { siteImageUrlSchema, siteLinkUrlSchema } from '@site/contract';
 import { Button, Image, Popconfirm, Space } from 'antd';
 import type { ReactNode } from 'react';
 import type { TableColumn } from '../../lib/data-table.tsx';
-import { zodRule } from '../../lib/zod-rule.ts';
 
-/** The parts the 站点 pages share: URL fields, image cells and the row actions. */
+/** The parts the 站点 pages share: image cells and the row actions (URL fields are in lib/url-fields.tsx). */
 
 type Status = 'Success' | 'Default';
 
@@ -18,32 +15,6 @@ export const displayEquipmentEnum = {
   '1': { text: 'H5' },
   '2': { text: '电脑版' },
 } satisfies Record<'1' | '2', { text: string }>;
-
-const urlHint = 'https:// 开头的地址，或以 / 开头的站内路径，例如 /media/logo.svg';
-
-/** An image the member site shows: required, https or a path on the site. */
-export function ImageUrlField(props: { name: string; label: string }) {
-  return (
-    <ProFormText
-      name={props.name}
-      label={props.label}
-      placeholder={urlHint}
-      rules={[{ required: true, whitespace: true, message: '请输入图片地址' }, zodRule(siteImageUrlSchema)]}
-    />
-  );
-}
-
-/** Where a click goes: empty for nowhere. */
-export function LinkUrlField(props: { name: string; label: string }) {
-  return (
-    <ProFormText
-      name={props.name}
-      label={props.label}
-      placeholder="留空为不跳转；站内页面如 /activity/discount"
-      rules={[zodRule(siteLinkUrlSchema)]}
-    />
-  );
-}
 
 export function ImageCell(props: { url: string; alt: string }) {
   return props.url ? (

@@ -18,6 +18,7 @@ import { useRef } from 'react';
 import { callRoute } from '../../lib/api-client.ts';
 import { DataTable, type TableColumn, type TableParams } from '../../lib/data-table.tsx';
 import { hasPermission } from '../../lib/session.ts';
+import { ImageUrlField, LinkUrlField } from '../../lib/url-fields.tsx';
 import { useAction } from '../../lib/use-action.ts';
 import { useOperator, useSessionState } from '../../lib/use-session.ts';
 import {
@@ -26,8 +27,6 @@ import {
   displayEquipmentEnum,
   EditLink,
   ImageCell,
-  ImageUrlField,
-  LinkUrlField,
 } from './content-parts.tsx';
 
 type IconRow = RouteResponse<'adminIconList'>[number];

@@ -20,9 +20,9 @@ import { callRoute } from '../../lib/api-client.ts';
 import { errorText } from '../../lib/api-error.ts';
 import { formatTime } from '../../lib/format.ts';
 import { hasPermission } from '../../lib/session.ts';
+import { ImageUrlField } from '../../lib/url-fields.tsx';
 import { useAction } from '../../lib/use-action.ts';
 import { useOperator, useSessionState } from '../../lib/use-session.ts';
-import { ImageUrlField } from './content-parts.tsx';
 
 type PickerValue = string | Dayjs | null | undefined;
 

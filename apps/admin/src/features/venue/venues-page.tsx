@@ -23,10 +23,10 @@ import { callRoute } from '../../lib/api-client.ts';
 import { DataTable, type TableColumn, timeColumn } from '../../lib/data-table.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { hasPermission } from '../../lib/session.ts';
+import { ImageUrlField } from '../../lib/url-fields.tsx';
 import { useAction } from '../../lib/use-action.ts';
 import { useOperator } from '../../lib/use-session.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
-import { ImageUrlField } from '../site/content-parts.tsx';
 import { categoryEnum, venueStateEnum, walletModeEnum } from './venue-text.ts';
 
 const fields = adminVenueUpdateBodySchema.shape;

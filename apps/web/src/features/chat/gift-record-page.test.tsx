@@ -95,7 +95,7 @@ describe('GiftRecordPage', () => {
     expect(within(cake).getByText('送给 li***')).toBeTruthy();
     expect(within(cake).getByText('聊天大厅')).toBeTruthy();
     expect(within(cake).getByText('12:00:00')).toBeTruthy();
-    expect(within(cake).getByText('-18.00').className).toBe('finance-amount-negative');
+    expect(within(cake).getByText('-18.00').className).toBe('record-amount-negative');
 
     const nextDay = screen.getByLabelText('送出的礼物 2026/11/21');
     expect(within(nextDay).getByText('火箭')).toBeTruthy();
@@ -114,7 +114,7 @@ describe('GiftRecordPage', () => {
     const row = await screen.findByTestId('gift-record');
     expect(within(row).getByText('鲜花')).toBeTruthy();
     expect(within(row).getByText('来自 zh***')).toBeTruthy();
-    expect(within(row).getByText('+8.00').className).toBe('finance-amount-positive');
+    expect(within(row).getByText('+8.00').className).toBe('record-amount-positive');
     expect(within(row).getByText('10:05:09')).toBeTruthy();
     expect(screen.queryByText('火箭')).toBeNull();
     expect(router.state.location.search).toBe('?tab=received');

@@ -4,14 +4,14 @@ import { Button, DotLoading, InfiniteScroll, List, Tabs } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { callRoute } from '../../lib/api-client.ts';
+import { MemberPage } from '../../lib/member-page.tsx';
 import { messages } from '../../lib/messages.ts';
 import { displayYuan } from '../../lib/money.tsx';
 import { paths } from '../../lib/paths.ts';
+import { byDay, RangeChips, type RangeChoice } from '../../lib/record-filters.tsx';
+import { type RecordRange, recordRangeDefault, recordRangeOf } from '../../lib/record-range.ts';
 import { SiteEmpty } from '../../lib/site-empty.tsx';
 import { formatShanghaiTime } from '../../lib/time.ts';
-import { FinancePage } from '../finance/finance-page.tsx';
-import { byDay, RangeChips, type RangeChoice } from '../finance/record-list.tsx';
-import { type RecordRange, recordRangeDefault, recordRangeOf } from '../finance/record-range.ts';
 import { chatText } from './chat-text.ts';
 import './gift-record.css';
 
@@ -41,9 +41,9 @@ function useGiftRecords(direction: Direction, range: RecordRange) {
 function GiftRow({ gift }: { gift: GiftRecord }) {
   const isSent = gift.direction === 'sent';
   const amountClass = isSent
-    ? 'finance-amount-negative'
+    ? 'record-amount-negative'
     : gift.isCredited
-      ? 'finance-amount-positive'
+      ? 'record-amount-positive'
       : undefined;
   return (
     <List.Item
@@ -59,7 +59,7 @@ function GiftRow({ gift }: { gift: GiftRecord }) {
         </span>
       }
       extra={
-        <span className="finance-record-amount">
+        <span className="record-amount">
           <span className={amountClass}>
             {displayYuan(isSent ? `-${gift.price}` : gift.price, { sign: gift.isCredited || isSent })}
           </span>
@@ -112,7 +112,7 @@ export function GiftRecordPage() {
         {byDay(rows).map((group) => (
           <List
             key={group.day}
-            className="site-card finance-record-day"
+            className="site-card record-day"
             aria-label={chatText.giftRecordsLabel(directionName, group.day)}
             header={<span className="finance-record-day__header">{group.day}</span>}
           >
@@ -128,7 +128,7 @@ export function GiftRecordPage() {
     );
   }
   return (
-    <FinancePage>
+    <MemberPage>
       <Tabs
         className="site-card gift-record-tabs"
         activeKey={direction}
@@ -141,6 +141,6 @@ export function GiftRecordPage() {
       </Tabs>
       <RangeChips value={choice} onChange={setChoice} />
       {body}
-    </FinancePage>
+    </MemberPage>
   );
 }

@@ -7,8 +7,9 @@ import { modal } from '../../lib/modal-store.ts';
 import { paths } from '../../lib/paths.ts';
 import { formatShanghaiTime } from '../../lib/time.ts';
 import { showToast } from '../../lib/toast.ts';
+import { useRefreshMoney } from '../../lib/wallet.ts';
 import { type AccountMethodConfig, accountMethods } from './account-methods.ts';
-import { useRefreshMoney, useWithdrawAccounts } from './api.ts';
+import { useWithdrawAccounts } from './api.ts';
 import { FinancePage } from './finance-page.tsx';
 
 const text = messages.finance;

@@ -1,11 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
-import { walletQuery } from '../../lib/wallet.ts';
+import { walletQuery, withdrawAccountsKey } from '../../lib/wallet.ts';
 
 export const financeKeys = {
   wallet: walletQuery.queryKey,
   channels: ['finance', 'channels'],
-  accounts: ['member', 'withdrawAccounts'],
+  accounts: withdrawAccountsKey,
   audit: ['finance', 'audit'],
   withdrawals: ['finance', 'withdrawals'],
   withdrawInfo: ['finance', 'withdrawInfo'],
@@ -61,11 +61,3 @@ export function useFinanceMember() {
 }
 
 /** After money moves every balance view is stale. */
-export function useRefreshMoney() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['finance'] }),
-      queryClient.invalidateQueries({ queryKey: financeKeys.accounts }),
-    ]);
-}

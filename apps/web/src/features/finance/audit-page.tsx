@@ -57,7 +57,7 @@ export function AuditPage() {
                 key={`${item.source}:${item.sourceRef}`}
                 description={`${formatShanghaiTime(item.createdAt)} · ${item.sourceRef}`}
                 extra={
-                  <span className="finance-record-amount">
+                  <span className="record-amount">
                     <span>
                       {text.auditRequired} ¥{displayYuan(item.requiredAmount)}
                     </span>

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { customRecordRange, recordRangeOf } from '../../lib/record-range.ts';
 import { FakeFailure, fakeApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { customRecordRange, recordRangeOf } from './record-range.ts';
 
 function bodiesOf(fetchMock: ReturnType<typeof fakeApi>, fragment: string): Record<string, unknown>[] {
   return fetchMock.mock.calls

@@ -9,8 +9,8 @@ import { modal } from '../../lib/modal-store.ts';
 import { BigMoney } from '../../lib/money.tsx';
 import { paths } from '../../lib/paths.ts';
 import { showToast } from '../../lib/toast.ts';
+import { useRefreshMoney } from '../../lib/wallet.ts';
 import { AmountToMove } from './amount-input.tsx';
-import { useRefreshMoney } from './api.ts';
 import { FinancePage } from './finance-page.tsx';
 import { LedgerRecordList } from './record-list.tsx';
 

@@ -1,19 +1,8 @@
-import { type ReactNode, useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
-import { loginPathFor } from '../../lib/paths.ts';
-import { useIsSignedIn } from '../../lib/session.ts';
+import type { ReactNode } from 'react';
+import { MemberPage } from '../../lib/member-page.tsx';
 import './finance.css';
 
-/**
- * A money page: a visitor without a session goes to login and comes back; a session that ends
- * on the page leaves the redirect to the shared behaviours.
- */
+/** A money page: a member page with the money pages' styles. */
 export function FinancePage({ children }: { children: ReactNode }) {
-  const isSignedIn = useIsSignedIn();
-  const [wasSignedInAtOpen] = useState(isSignedIn);
-  const location = useLocation();
-  if (!wasSignedInAtOpen) {
-    return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
-  }
-  return isSignedIn ? <div className="site-page">{children}</div> : null;
+  return <MemberPage>{children}</MemberPage>;
 }

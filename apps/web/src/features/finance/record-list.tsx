@@ -1,106 +1,27 @@
 import {
   parseYuan,
   type RecordStatus,
-  recordRangeDaysMax,
   recordStatuses,
   type TransRecordType,
   transRecordTypes,
 } from '@site/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import {
-  Button,
-  CalendarPicker,
-  CapsuleTabs,
-  Dropdown,
-  type DropdownRef,
-  InfiniteScroll,
-  List,
-} from 'antd-mobile';
+import { Button, Dropdown, type DropdownRef, InfiniteScroll, List } from 'antd-mobile';
 import { type ReactNode, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { callRoute } from '../../lib/api-client.ts';
 import { messages } from '../../lib/messages.ts';
 import { displayYuan } from '../../lib/money.tsx';
 import { paths } from '../../lib/paths.ts';
+import { byDay, filterOption, RangeChips, type RangeChoice } from '../../lib/record-filters.tsx';
+import { type RecordRange, recordRangeDefault, recordRangeOf } from '../../lib/record-range.ts';
 import { SiteEmpty } from '../../lib/site-empty.tsx';
 import { formatShanghaiTime } from '../../lib/time.ts';
-import { showToast } from '../../lib/toast.ts';
 import { financeKeys } from './api.ts';
 import { StatusText } from './order-status.tsx';
-import {
-  customRangeDaysBackMax,
-  customRecordRange,
-  type RecordRange,
-  type RecordRangePreset,
-  recordRangeDefault,
-  recordRangeOf,
-  recordRangePresets,
-} from './record-range.ts';
 
 const text = messages.finance;
 const pageSize = 20;
-
-export type RangeChoice =
-  | { kind: 'preset'; preset: RecordRangePreset }
-  | { kind: 'custom'; range: RecordRange; label: string };
-
-const customKey = 'custom';
-const monthDay = (day: Date) => `${day.getMonth() + 1}/${day.getDate()}`;
-
-/**
- * 今天 · 昨天 · 近7天 · 近30天 · 自定义 as one row of chips; 自定义 opens a calendar of days, and the
- * chosen days show under the chips, where a tap picks again.
- */
-export function RangeChips(props: { value: RangeChoice; onChange: (choice: RangeChoice) => void }) {
-  const [isPicking, setIsPicking] = useState(false);
-  const todayMs = Date.now();
-  return (
-    <>
-      <CapsuleTabs
-        className="finance-range-chips"
-        activeKey={props.value.kind === 'custom' ? customKey : props.value.preset}
-        onChange={(key) => {
-          const preset = recordRangePresets.find((candidate) => candidate === key);
-          if (preset) {
-            props.onChange({ kind: 'preset', preset });
-          } else {
-            setIsPicking(true);
-          }
-        }}
-      >
-        {recordRangePresets.map((preset) => (
-          <CapsuleTabs.Tab key={preset} title={messages.records.ranges[preset]} />
-        ))}
-        <CapsuleTabs.Tab key={customKey} title={messages.records.custom} />
-      </CapsuleTabs>
-      {props.value.kind === 'custom' ? (
-        <button type="button" className="finance-range-custom" onClick={() => setIsPicking(true)}>
-          {messages.records.customChosen(props.value.label)}
-        </button>
-      ) : null}
-      <CalendarPicker
-        visible={isPicking}
-        selectionMode="range"
-        title={messages.records.customTitle}
-        min={new Date(todayMs - customRangeDaysBackMax * 86_400_000)}
-        max={new Date(todayMs)}
-        onClose={() => setIsPicking(false)}
-        onConfirm={(days) => {
-          if (!days) {
-            return;
-          }
-          const [first, last] = days;
-          const range = customRecordRange(first, last);
-          if (!range) {
-            showToast(messages.records.rangeTooLong(recordRangeDaysMax));
-            return;
-          }
-          props.onChange({ kind: 'custom', range, label: `${monthDay(first)}-${monthDay(last)}` });
-        }}
-      />
-    </>
-  );
-}
 
 interface RecordFilter {
   type?: TransRecordType | undefined;
@@ -127,47 +48,7 @@ function useRecords(
   });
 }
 
-const shanghaiDay = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Rows grouped by their Asia/Shanghai day, newest first as they came. */
-export function byDay<T extends { createdAt: string }>(
-  rows: readonly T[],
-): Array<{ day: string; rows: T[] }> {
-  const groups: Array<{ day: string; rows: T[] }> = [];
-  for (const row of rows) {
-    const day = shanghaiDay.format(new Date(row.createdAt));
-    const last = groups.at(-1);
-    if (last?.day === day) {
-      last.rows.push(row);
-    } else {
-      groups.push({ day, rows: [row] });
-    }
-  }
-  return groups;
-}
-
 const typeKeys = Object.keys(transRecordTypes) as TransRecordType[];
-
-/** One choice in a filter dropdown: a pressed button while it is the one chosen. */
-export function filterOption(key: string, label: string, isActive: boolean, onPick: () => void) {
-  return (
-    <Button
-      key={key}
-      size="small"
-      fill={isActive ? 'solid' : 'outline'}
-      color={isActive ? 'primary' : 'default'}
-      aria-pressed={isActive}
-      onClick={onPick}
-    >
-      {label}
-    </Button>
-  );
-}
 
 /** 类型 and 状态 as a dropdown bar (UX.md section 4 "Filters"); 全部 clears one. */
 function FilterBar(props: { value: RecordFilter; onChange: (filter: RecordFilter) => void }) {
@@ -177,12 +58,12 @@ function FilterBar(props: { value: RecordFilter; onChange: (filter: RecordFilter
     ref.current?.close();
   };
   return (
-    <Dropdown ref={ref} className="finance-filter-bar">
+    <Dropdown ref={ref} className="record-filter-bar">
       <Dropdown.Item
         key="type"
         title={props.value.type ? text.recordTypes[props.value.type] : messages.records.allTypes}
       >
-        <fieldset className="finance-filter-options" aria-label={messages.records.typeLabel}>
+        <fieldset className="record-filter-options" aria-label={messages.records.typeLabel}>
           {filterOption('all', messages.records.allTypes, props.value.type === undefined, () =>
             choose({ type: undefined }),
           )}
@@ -197,7 +78,7 @@ function FilterBar(props: { value: RecordFilter; onChange: (filter: RecordFilter
           props.value.status ? messages.records.statuses[props.value.status] : messages.records.allStatuses
         }
       >
-        <fieldset className="finance-filter-options" aria-label={messages.records.statusLabel}>
+        <fieldset className="record-filter-options" aria-label={messages.records.statusLabel}>
           {filterOption('all', messages.records.allStatuses, props.value.status === undefined, () =>
             choose({ status: undefined }),
           )}
@@ -214,15 +95,15 @@ function FilterBar(props: { value: RecordFilter; onChange: (filter: RecordFilter
 
 function Totals({ totals }: { totals: { inAmount: string; outAmount: string } }) {
   return (
-    <p className="finance-totals">
+    <p className="record-totals">
       <span>{messages.records.totalsLabel}</span>
       <span>
         {messages.records.totalIn}{' '}
-        <strong className="finance-amount-positive">¥{displayYuan(totals.inAmount)}</strong>
+        <strong className="record-amount-positive">¥{displayYuan(totals.inAmount)}</strong>
       </span>
       <span>
         {messages.records.totalOut}{' '}
-        <strong className="finance-amount-negative">¥{displayYuan(totals.outAmount)}</strong>
+        <strong className="record-amount-negative">¥{displayYuan(totals.outAmount)}</strong>
       </span>
     </p>
   );
@@ -256,7 +137,7 @@ export function LedgerRecordList(props: {
       {byDay(rows).map((group) => (
         <List
           key={group.day}
-          className="site-card finance-record-day"
+          className="site-card record-day"
           aria-label={`${props.label} ${group.day}`}
           header={<span className="finance-record-day__header">{group.day}</span>}
         >
@@ -269,8 +150,8 @@ export function LedgerRecordList(props: {
                 data-testid="trans-record"
                 description={formatShanghaiTime(row.createdAt).slice(-8)}
                 extra={
-                  <span className="finance-record-amount">
-                    <span className={isIncoming ? 'finance-amount-positive' : 'finance-amount-negative'}>
+                  <span className="record-amount">
+                    <span className={isIncoming ? 'record-amount-positive' : 'record-amount-negative'}>
                       {displayYuan(row.amount, { sign: true })}
                     </span>
                     <StatusText status={row.status} />

@@ -5,13 +5,12 @@ import { callRoute } from '../../lib/api-client.ts';
 import { messages } from '../../lib/messages.ts';
 import { modal } from '../../lib/modal-store.ts';
 import { displayYuan } from '../../lib/money.tsx';
+import { RecallButton } from '../../lib/recall-button.tsx';
 import { ResponsiveSheet } from '../../lib/responsive-sheet.tsx';
 import { showToast } from '../../lib/toast.ts';
-import { useWallet } from '../../lib/wallet.ts';
+import { useRefreshMoney, useWallet } from '../../lib/wallet.ts';
 import { AmountToMove } from './amount-input.tsx';
-import { useRefreshMoney } from './api.ts';
 import { FinancePage } from './finance-page.tsx';
-import { RecallButton } from './recall-button.tsx';
 import { MainWalletCard } from './wallet-card.tsx';
 
 const text = messages.finance;

@@ -22,13 +22,12 @@ import { paths } from '../../lib/paths.ts';
 import { returnedAccountIdOf, withReturnTo } from '../../lib/return-to.ts';
 import { formatShanghaiTime } from '../../lib/time.ts';
 import { showToast } from '../../lib/toast.ts';
-import { useWallet } from '../../lib/wallet.ts';
+import { useRefreshMoney, useWallet } from '../../lib/wallet.ts';
 import { AmountInput } from './amount-input.tsx';
 import {
   financeKeys,
   useAuditSummary,
   useFinanceMember,
-  useRefreshMoney,
   useWithdrawAccounts,
   useWithdrawals,
   useWithdrawInfo,
@@ -344,7 +343,7 @@ function WithdrawHistory() {
             </>
           }
           extra={
-            <span className="finance-record-amount">
+            <span className="record-amount">
               <span>¥{displayYuan(order.amount)}</span>
               <WithdrawStatusText status={order.status} />
             </span>

@@ -12,12 +12,12 @@ import { Button, Dropdown, type DropdownRef, InfiniteScroll, List } from 'antd-m
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { callRoute } from '../../lib/api-client.ts';
+import { MemberPage } from '../../lib/member-page.tsx';
 import { displayYuan } from '../../lib/money.tsx';
+import { filterOption, RangeChips, type RangeChoice } from '../../lib/record-filters.tsx';
+import { type RecordRange, recordRangeDefault, recordRangeOf } from '../../lib/record-range.ts';
 import { SiteEmpty } from '../../lib/site-empty.tsx';
 import { formatShanghaiTime } from '../../lib/time.ts';
-import { FinancePage } from '../finance/finance-page.tsx';
-import { filterOption, RangeChips, type RangeChoice } from '../finance/record-list.tsx';
-import { type RecordRange, recordRangeDefault, recordRangeOf } from '../finance/record-range.ts';
 import { gameKeys, venueListQuery } from './api.ts';
 import { gameText } from './game-messages.ts';
 import { VenuesLoading } from './venue-tiles.tsx';
@@ -72,12 +72,12 @@ function BetFilterBar(props: { value: BetFilter; onChange: (filter: BetFilter) =
   };
   const { category, venueCode, status } = props.value;
   return (
-    <Dropdown ref={ref} className="finance-filter-bar">
+    <Dropdown ref={ref} className="record-filter-bar">
       <Dropdown.Item
         key="category"
         title={category ? gameText.categoryNames[category] : gameText.allCategories}
       >
-        <fieldset className="finance-filter-options" aria-label={gameText.categoryLabel}>
+        <fieldset className="record-filter-options" aria-label={gameText.categoryLabel}>
           {filterOption('all', gameText.allCategories, category === undefined, () =>
             choose({ category: undefined, venueCode: undefined }),
           )}
@@ -92,7 +92,7 @@ function BetFilterBar(props: { value: BetFilter; onChange: (filter: BetFilter) =
         key="venue"
         title={venues.find((venue) => venue.code === venueCode)?.name ?? gameText.allVenues}
       >
-        <fieldset className="finance-filter-options" aria-label={gameText.venueLabel}>
+        <fieldset className="record-filter-options" aria-label={gameText.venueLabel}>
           {filterOption('all', gameText.allVenues, venueCode === undefined, () =>
             choose({ venueCode: undefined }),
           )}
@@ -104,7 +104,7 @@ function BetFilterBar(props: { value: BetFilter; onChange: (filter: BetFilter) =
         </fieldset>
       </Dropdown.Item>
       <Dropdown.Item key="status" title={status ? gameText.statuses[status] : gameText.allStatuses}>
-        <fieldset className="finance-filter-options" aria-label={gameText.statusLabel}>
+        <fieldset className="record-filter-options" aria-label={gameText.statusLabel}>
           {filterOption('all', gameText.allStatuses, status === undefined, () =>
             choose({ status: undefined }),
           )}
@@ -119,7 +119,7 @@ function BetFilterBar(props: { value: BetFilter; onChange: (filter: BetFilter) =
 
 const signClass = (yuan: string) => {
   const amount = parseYuan(yuan) ?? 0n;
-  return amount > 0n ? 'finance-amount-positive' : amount < 0n ? 'finance-amount-negative' : undefined;
+  return amount > 0n ? 'record-amount-positive' : amount < 0n ? 'record-amount-negative' : undefined;
 };
 
 /** 合计: 投注额, 有效投注, 派彩, 输赢 of every bet the filters keep, and how many. */
@@ -200,7 +200,7 @@ export function BetRecordPage() {
   const rows = data?.pages.flatMap((page) => page.list) ?? [];
   const first = data?.pages[0];
   return (
-    <FinancePage>
+    <MemberPage>
       <RangeChips value={choice} onChange={setChoice} />
       <BetFilterBar value={filter} onChange={setFilter} />
       {first && rows.length > 0 ? <BetTotalsBar totals={first.totals} count={first.total} /> : null}
@@ -227,6 +227,6 @@ export function BetRecordPage() {
           </InfiniteScroll>
         </>
       )}
-    </FinancePage>
+    </MemberPage>
   );
 }

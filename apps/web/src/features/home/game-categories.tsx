@@ -1,18 +1,15 @@
 import { type GameCategory, gameCategories } from '@site/contract';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import { messages } from '../../lib/messages.ts';
 
-// The venue panel and the platform counts load after the first paint: they stay out of the
-// entry chunk the first-load budget counts.
-const HomeVenues = lazy(() =>
-  import('../games/home-venues.tsx').then((module) => ({ default: module.HomeVenues })),
-);
+/** The active category's venues with the platform counts: the games feature's, handed in by the app. */
+export type VenuesPanel = ComponentType<{ category: GameCategory }>;
 
 /**
  * 体育 电竞 真人 电子 彩票 棋牌 捕鱼 as capsule tabs: real buttons, so the row scrolls and
  * switches by keyboard too. The panel shows the active category's venues with the platform counts.
  */
-export function GameCategories() {
+export function GameCategories({ VenuesPanel }: { VenuesPanel: VenuesPanel }) {
   const [active, setActive] = useState<GameCategory>(gameCategories[0]);
   return (
     <section className="game-categories" aria-label={messages.home.categoriesTitle}>
@@ -34,7 +31,7 @@ export function GameCategories() {
       </div>
       <div id="game-category-panel" role="tabpanel" aria-labelledby={`game-category-${active}`}>
         <Suspense fallback={null}>
-          <HomeVenues category={active} />
+          <VenuesPanel category={active} />
         </Suspense>
       </div>
     </section>

@@ -2,13 +2,13 @@ import { ChatEntry } from '../../lib/chat-entry.tsx';
 import { messages } from '../../lib/messages.ts';
 import { usePreInfo } from '../../lib/site-data.ts';
 import { AdCarousel } from './ad-carousel.tsx';
-import { GameCategories } from './game-categories.tsx';
+import { GameCategories, type VenuesPanel } from './game-categories.tsx';
 import { NoticeMarquee } from './notice-marquee.tsx';
 import { SuspensionBuoy } from './suspension-buoy.tsx';
 import { useHomePopups } from './use-home-popups.tsx';
 import { WalletStrip } from './wallet-strip.tsx';
 
-export function HomePage() {
+export function HomePage({ VenuesPanel }: { VenuesPanel: VenuesPanel }) {
   useHomePopups();
   const { data } = usePreInfo();
   return (
@@ -18,7 +18,7 @@ export function HomePage() {
       <NoticeMarquee />
       <WalletStrip />
       <ChatEntry />
-      <GameCategories />
+      <GameCategories VenuesPanel={VenuesPanel} />
       <SuspensionBuoy />
     </div>
   );

@@ -1,11 +1,11 @@
 import { uuidV4 } from '@site/contract';
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { callRoute } from '../../lib/api-client.ts';
-import { messages } from '../../lib/messages.ts';
-import { modal } from '../../lib/modal-store.ts';
-import { showToast } from '../../lib/toast.ts';
-import { useRefreshMoney } from './api.ts';
+import { callRoute } from './api-client.ts';
+import { messages } from './messages.ts';
+import { modal } from './modal-store.ts';
+import { showToast } from './toast.ts';
+import { useRefreshMoney } from './wallet.ts';
 
 const text = messages.finance;
 const recallLockSeconds = 60;
