@@ -37,6 +37,8 @@ async function transferVenueOf(ctx: CashierContext, siteId: number, venueCode: s
   return venue;
 }
 
+const transRecordKinds = Object.values(transRecordTypes).flat();
+
 export async function transferVenue(
   ctx: CashierContext,
   member: MemberRef,
@@ -295,7 +297,8 @@ export async function transactionRecords(ctx: CashierContext, member: MemberRef,
         );
   return accountRecords(ctx, member, accountsOf(member).main, query, {
     range,
-    kinds: query.type === undefined ? undefined : transRecordTypes[query.type],
+    // 交易记录 holds the wallet's own movements; bets and gifts have their records pages.
+    kinds: query.type === undefined ? transRecordKinds : transRecordTypes[query.type],
     status:
       status === undefined || statusOf === undefined
         ? undefined
