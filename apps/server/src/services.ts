@@ -92,12 +92,20 @@ export async function createServices(
     audit,
     transferVenuesOf: venueRegistry.transferVenues,
   });
-  const venues = createVenueService({ db: stores.db, clock, registry: venueRegistry, cashier, audit });
+  const venues = createVenueService({
+    db: stores.db,
+    clock,
+    registry: venueRegistry,
+    cashier,
+    audit,
+    members: accounts.members,
+  });
   const bets = createBetService({
     db: stores.db,
     clock,
     audit,
     venueNameOf: async (siteId, code) => (await venues.get(siteId, code))?.name,
+    members: accounts.members,
     countValidBet: cashier.countValidBet,
   });
   const seamless = createSeamlessWallet({
@@ -106,6 +114,7 @@ export async function createServices(
     ledger,
     bets,
     venueOf: (siteId, code) => venues.get(siteId, code),
+    members: accounts.members,
     sessionOf: (token) => venues.sessionOf(token),
   });
   const venueEngine = createVenueEngine({ db: stores.db, clock, seamless });

@@ -11,6 +11,7 @@ import {
 } from '@site/contract';
 import type { AuditActor, AuditLog } from '../audit/service.ts';
 import type { Db } from '../db/database.ts';
+import { type MemberService, memberIdsOf } from '../member/service.ts';
 import type { Clock } from '../stores/clock.ts';
 import * as store from './store.ts';
 import {
@@ -39,6 +40,8 @@ export function createBetService(deps: {
   audit: Pick<AuditLog, 'record'>;
   /** The venue's display name, for records. */
   venueNameOf: (siteId: number, venueCode: string) => Promise<string | undefined>;
+  /** Staff search by username, and show the usernames of what they find. */
+  members: Pick<MemberService, 'memberIdFilter' | 'summariesOf'>;
   /** The turnover audit: counts a settled bet's valid turnover, inside the settlement's transaction. */
   countValidBet: (tx: Db, memberId: bigint, amountFen: Fen) => Promise<void>;
 }) {
@@ -80,6 +83,7 @@ export function createBetService(deps: {
     settledAt: row.settled_at?.toISOString() ?? null,
   });
 
+  const noTotals = { stake_fen: fen(0n), valid_fen: fen(0n), payout_fen: fen(0n), win_loss_fen: fen(0n) };
   const presentTotals = (totals: { stake_fen: Fen; valid_fen: Fen; payout_fen: Fen; win_loss_fen: Fen }) => ({
     stake: formatFen(totals.stake_fen),
     validAmount: formatFen(totals.valid_fen),
@@ -183,15 +187,22 @@ export function createBetService(deps: {
 
     /** 注单查询: the site's bets for the console, sorted on the server. */
     async adminSearch(siteId: number, query: AdminBetQuery) {
-      const found = await store.searchBets(deps.db, { ...query, ...rangeOf(query), siteId }, query, query);
-      const names = await venueNames(siteId, found.list);
+      const memberId = await deps.members.memberIdFilter(siteId, query.username);
+      const found =
+        memberId === null
+          ? { list: [], total: 0, totals: noTotals }
+          : await store.searchBets(deps.db, { ...query, ...rangeOf(query), siteId, memberId }, query, query);
+      const [names, members] = await Promise.all([
+        venueNames(siteId, found.list),
+        deps.members.summariesOf(siteId, memberIdsOf(found.list)),
+      ]);
       return {
         list: found.list.map(
           (row): AdminBet => ({
             ...presentBet(row, names.get(row.venue_code) ?? row.venue_code),
             id: Number(row.id),
             memberId: Number(row.member_id),
-            username: row.username,
+            username: members.get(row.member_id)?.username ?? '',
           }),
         ),
         total: found.total,

@@ -78,7 +78,6 @@ export async function upsertMinValidOdds(db: Db, siteId: number, oddsE4: number,
 export interface BetFilter {
   siteId: number;
   memberId?: bigint | undefined;
-  username?: string | undefined;
   category?: GameCategory | undefined;
   venueCode?: string | undefined;
   status?: BetStatus | undefined;
@@ -97,15 +96,9 @@ const sortColumns: Record<AdminBetSortKey, string> = {
 };
 
 function filtered(db: Db, filter: BetFilter) {
-  let query = db
-    .selectFrom('bet_records')
-    .innerJoin('members', 'members.id', 'bet_records.member_id')
-    .where('bet_records.site_id', '=', filter.siteId);
+  let query = db.selectFrom('bet_records').where('bet_records.site_id', '=', filter.siteId);
   if (filter.memberId !== undefined) {
     query = query.where('bet_records.member_id', '=', filter.memberId);
-  }
-  if (filter.username) {
-    query = query.where('members.username', '=', filter.username);
   }
   if (filter.category !== undefined) {
     query = query.where('bet_records.category', '=', filter.category);
@@ -142,7 +135,7 @@ export async function searchBets(
     fetchPage(
       query,
       (rows) =>
-        orderByKey(rows.selectAll('bet_records').select('members.username'), sort, {
+        orderByKey(rows.selectAll('bet_records'), sort, {
           columns: sortColumns,
           tiebreak: 'bet_records.id',
           byDefault: (ordered) =>

@@ -19,6 +19,11 @@ export type MemberAccount = store.MemberRow;
  * Member accounts: registration and referrals, the profile, passwords, two-factor and the
  * account status. Routes, the session part and other domains call this.
  */
+/** The distinct members of some rows, for `summariesOf`; rows without a member are left out. */
+export function memberIdsOf(rows: ReadonlyArray<{ member_id: bigint | null }>): bigint[] {
+  return [...new Set(rows.flatMap((row) => (row.member_id === null ? [] : [row.member_id])))];
+}
+
 export function createMemberService(ctx: MemberContext) {
   return {
     register: (request: CallerRequest, body: z.output<typeof registerBodySchema>): Promise<LoginResult> =>
@@ -93,6 +98,16 @@ export function createMemberService(ctx: MemberContext) {
         await alsoInTransaction(tx, sessionsEnded);
         return { username: member.username, sessionsEnded };
       });
+    },
+    /**
+     * For staff searches by username: undefined when no name is asked for, null when the name is
+     * nobody of the site (the search then finds nothing), else the member's id.
+     */
+    async memberIdFilter(siteId: number, username: string | undefined): Promise<bigint | null | undefined> {
+      if (username === undefined || username === '') {
+        return undefined;
+      }
+      return (await store.findMemberByUsername(ctx.db, siteId, username.toLowerCase()))?.id ?? null;
     },
     /** For staff: members of the site by id, unknown ones left out. */
     async summariesOf(siteId: number, memberIds: ReadonlyArray<bigint>) {

@@ -22,6 +22,7 @@ import type { VenuePrincipal } from '../http/access.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
 import { type LedgerMoves, type LedgerService, refusalOf } from '../ledger/service.ts';
 import { transferIds } from '../ledger/transfer-ids.ts';
+import { type MemberService, memberIdsOf } from '../member/service.ts';
 import type { Clock } from '../stores/clock.ts';
 import * as store from './store.ts';
 
@@ -96,6 +97,8 @@ export function createSeamlessWallet(deps: {
   ledger: Pick<LedgerService, 'atomically' | 'balance'>;
   bets: Pick<BetService, 'place' | 'find' | 'current' | 'settle' | 'close'>;
   venueOf: (siteId: number, code: string) => Promise<SeamlessVenueFacts | undefined>;
+  /** Staff search by username, and show the usernames of what they find. */
+  members: Pick<MemberService, 'memberIdFilter' | 'summariesOf'>;
   sessionOf: (token: string) => Promise<SeamlessSession | undefined>;
 }) {
   const now = () => new Date(deps.clock.now());
@@ -526,17 +529,23 @@ export function createSeamlessWallet(deps: {
 
     /** 免转交易: the site's wallet calls for the console, replays and rollbacks shown. */
     async transactions(siteId: number, query: AdminSeamlessQuery) {
-      const found = await store.searchTransactions(
-        deps.db,
-        {
-          ...query,
-          siteId,
-          from: query.startTime === undefined ? undefined : new Date(query.startTime),
-          to: query.endTime === undefined ? undefined : new Date(query.endTime),
-        },
-        query,
-        query,
-      );
+      const memberId = await deps.members.memberIdFilter(siteId, query.username);
+      const found =
+        memberId === null
+          ? { list: [], total: 0 }
+          : await store.searchTransactions(
+              deps.db,
+              {
+                ...query,
+                siteId,
+                memberId,
+                from: query.startTime === undefined ? undefined : new Date(query.startTime),
+                to: query.endTime === undefined ? undefined : new Date(query.endTime),
+              },
+              query,
+              query,
+            );
+      const members = await deps.members.summariesOf(siteId, memberIdsOf(found.list));
       return {
         list: found.list.map(
           (row): AdminSeamlessTransaction => ({
@@ -548,7 +557,7 @@ export function createSeamlessWallet(deps: {
             debitTransactionId: row.ref_transaction_id,
             betId: row.bet_id,
             memberId: row.member_id === null ? null : Number(row.member_id),
-            username: row.username,
+            username: row.member_id === null ? null : (members.get(row.member_id)?.username ?? null),
             amount: formatFen(row.amount_fen),
             isTombstone: row.is_tombstone,
             replayCount: row.replay_count,

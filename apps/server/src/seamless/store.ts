@@ -47,7 +47,7 @@ export async function noteReplay(db: Db, id: bigint, at: Date) {
 export interface TransactionFilter {
   siteId: number;
   venueCode?: string | undefined;
-  username?: string | undefined;
+  memberId?: bigint | undefined;
   transactionId?: string | undefined;
   betId?: string | undefined;
   kind?: SeamlessKind | undefined;
@@ -70,13 +70,12 @@ export async function searchTransactions(
 ) {
   let query = db
     .selectFrom('seamless_transactions')
-    .leftJoin('members', 'members.id', 'seamless_transactions.member_id')
     .where('seamless_transactions.site_id', '=', filter.siteId);
   if (filter.venueCode !== undefined) {
     query = query.where('seamless_transactions.venue_code', '=', filter.venueCode);
   }
-  if (filter.username) {
-    query = query.where('members.username', '=', filter.username);
+  if (filter.memberId !== undefined) {
+    query = query.where('seamless_transactions.member_id', '=', filter.memberId);
   }
   if (filter.transactionId) {
     const id = filter.transactionId;
@@ -105,23 +104,21 @@ export async function searchTransactions(
     query,
     (rows) =>
       orderByKey(
-        rows
-          .select([
-            'seamless_transactions.id',
-            'seamless_transactions.created_at',
-            'seamless_transactions.venue_code',
-            'seamless_transactions.kind',
-            'seamless_transactions.transaction_id',
-            'seamless_transactions.ref_transaction_id',
-            'seamless_transactions.bet_id',
-            'seamless_transactions.member_id',
-            'seamless_transactions.amount_fen',
-            'seamless_transactions.is_tombstone',
-            'seamless_transactions.replay_count',
-            'seamless_transactions.last_replayed_at',
-            'seamless_transactions.balance_after_fen',
-          ])
-          .select('members.username'),
+        rows.select([
+          'seamless_transactions.id',
+          'seamless_transactions.created_at',
+          'seamless_transactions.venue_code',
+          'seamless_transactions.kind',
+          'seamless_transactions.transaction_id',
+          'seamless_transactions.ref_transaction_id',
+          'seamless_transactions.bet_id',
+          'seamless_transactions.member_id',
+          'seamless_transactions.amount_fen',
+          'seamless_transactions.is_tombstone',
+          'seamless_transactions.replay_count',
+          'seamless_transactions.last_replayed_at',
+          'seamless_transactions.balance_after_fen',
+        ]),
         sort,
         {
           columns: sortColumns,

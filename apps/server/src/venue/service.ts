@@ -22,6 +22,7 @@ import type { AuditActor, AuditLog } from '../audit/service.ts';
 import type { CashierService } from '../cashier/service.ts';
 import type { Db } from '../db/database.ts';
 import type { PageRequest } from '../db/paging.ts';
+import { type MemberService, memberIdsOf } from '../member/service.ts';
 import type { Clock } from '../stores/clock.ts';
 import type { LaunchSession } from './engine.ts';
 import { launchAnswer } from './flavours.ts';
@@ -123,6 +124,8 @@ export function createVenueService(deps: {
   registry: VenueRegistry;
   cashier: Pick<CashierService, 'sweepIntoVenue' | 'recallVenue' | 'isAutoTransfer'>;
   audit: Pick<AuditLog, 'record'>;
+  /** Staff search by username, and show the usernames of what they find. */
+  members: Pick<MemberService, 'memberIdFilter' | 'summariesOf'>;
 }) {
   const { registry } = deps;
   const now = () => new Date(deps.clock.now());
@@ -415,27 +418,28 @@ export function createVenueService(deps: {
 
     async launches(
       siteId: number,
-      query: PageRequest & SortRequest<AdminVenueLaunchSortKey> & Omit<store.LaunchFilter, 'siteId'>,
+      query: PageRequest &
+        SortRequest<AdminVenueLaunchSortKey> &
+        Omit<store.LaunchFilter, 'siteId' | 'memberId'> & { username?: string | undefined },
     ) {
       const page = { pageNum: query.pageNum, pageSize: query.pageSize };
-      const { list, total } = await store.searchLaunches(
-        deps.db,
-        {
-          siteId,
-          venueCode: query.venueCode,
-          username: query.username,
-          result: query.result,
-          isDemo: query.isDemo,
-        },
-        page,
-        { sortBy: query.sortBy, sortOrder: query.sortOrder },
-      );
+      const memberId = await deps.members.memberIdFilter(siteId, query.username);
+      const { list, total } =
+        memberId === null
+          ? { list: [], total: 0 }
+          : await store.searchLaunches(
+              deps.db,
+              { siteId, venueCode: query.venueCode, memberId, result: query.result, isDemo: query.isDemo },
+              page,
+              { sortBy: query.sortBy, sortOrder: query.sortOrder },
+            );
+      const members = await deps.members.summariesOf(siteId, memberIdsOf(list));
       return {
         list: list.map((row) => ({
           id: Number(row.id),
           createdAt: row.created_at.toISOString(),
           venueCode: row.venue_code,
-          username: row.username,
+          username: row.member_id === null ? null : (members.get(row.member_id)?.username ?? null),
           isDemo: row.is_demo,
           ip: row.ip,
           device: row.device,

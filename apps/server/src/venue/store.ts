@@ -107,7 +107,7 @@ const launchSortColumns: Record<AdminVenueLaunchSortKey, string> = {
 export interface LaunchFilter {
   siteId: number;
   venueCode?: string | undefined;
-  username?: string | undefined;
+  memberId?: bigint | undefined;
   result?: 'ok' | 'refused' | undefined;
   isDemo?: boolean | undefined;
 }
@@ -118,15 +118,12 @@ export async function searchLaunches(
   page: PageRequest,
   sort: SortRequest<AdminVenueLaunchSortKey>,
 ) {
-  let query = db
-    .selectFrom('venue_launches')
-    .leftJoin('members', 'members.id', 'venue_launches.member_id')
-    .where('venue_launches.site_id', '=', filter.siteId);
+  let query = db.selectFrom('venue_launches').where('venue_launches.site_id', '=', filter.siteId);
   if (filter.venueCode !== undefined) {
     query = query.where('venue_launches.venue_code', '=', filter.venueCode);
   }
-  if (filter.username !== undefined && filter.username !== '') {
-    query = query.where('members.username', '=', filter.username);
+  if (filter.memberId !== undefined) {
+    query = query.where('venue_launches.member_id', '=', filter.memberId);
   }
   if (filter.result !== undefined) {
     query = query.where('venue_launches.result', '=', filter.result);
@@ -142,7 +139,7 @@ export async function searchLaunches(
           'venue_launches.id',
           'venue_launches.created_at',
           'venue_launches.venue_code',
-          'members.username',
+          'venue_launches.member_id',
           'venue_launches.is_demo',
           'venue_launches.ip',
           'venue_launches.device',
