@@ -716,6 +716,20 @@ describe('ending sessions', () => {
     expect(jwt.code).toBe(10104);
   });
 
+  it('closes sockets only when the transaction that ended their sessions commits', async () => {
+    const kept = await member('chatlogout');
+    await expect(
+      testApp.services.members.forceLogout(9001, 'chatlogout', async () => {
+        throw new Error('audit write failed');
+      }),
+    ).rejects.toThrow('audit write failed');
+    expect((await kept.socket.request(MsgId.heartbeat)).code).toBe(6000);
+    const ended = await testApp.services.members.forceLogout(9001, 'chatlogout', async () => {});
+    expect(ended?.sessionsEnded).toBe(1);
+    expect((await kept.socket.next(MsgId.login, (frame) => frame.code === 10004, 0)).code).toBe(10004);
+    expect((await kept.socket.closed).code).toBe(socketCloseCodes.sessionEnded);
+  });
+
   it('drops a socket silent for three heartbeats, and keeps one that beats', async () => {
     const silent = await openTestSocket(baseUrl);
     const beating = await openTestSocket(baseUrl);

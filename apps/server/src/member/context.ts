@@ -7,6 +7,7 @@ import type { Database } from '../db/schema.ts';
 import type { CallerContext } from '../http/access.ts';
 import type { OutboxCode } from '../outbox/service.ts';
 import type { CaptchaService } from '../session/captcha.ts';
+import type { EndedSessions } from '../session/ended-events.ts';
 import type { LoginThrottle } from '../session/throttle.ts';
 import type { SiteService } from '../site/service.ts';
 import type { Clock } from '../stores/clock.ts';
@@ -20,15 +21,15 @@ export interface MemberSessions {
   /** Signs the member in: registration does, right after creating the account. */
   start(caller: CallerContext, member: store.MemberRow, isRemembered: boolean): Promise<LoginResult>;
   /**
-   * Ends the member's live sessions inside the caller's transaction, all but `keptSessionId`;
-   * answers how many ended.
+   * Ends the member's live sessions inside the caller's transaction, all but `keptSessionId`; the
+   * caller announces them after its commit.
    */
   endAll(
     tx: Transaction<Database>,
     memberId: bigint,
     reason: 'password_changed' | 'blocked' | 'logout',
     keptSessionId?: bigint,
-  ): Promise<number>;
+  ): Promise<EndedSessions>;
 }
 
 /** What the member rules need from the node: stores, clock, the site rules and the shared helpers. */

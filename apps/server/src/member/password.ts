@@ -28,10 +28,11 @@ async function replacePassword(
 ) {
   const passwordHash = await ctx.hasher.hash(password);
   const now = new Date(ctx.clock.now());
-  await ctx.db.transaction().execute(async (tx) => {
+  const ended = await ctx.db.transaction().execute(async (tx) => {
     await store.updatePasswordHash(tx, memberId, passwordHash, now);
-    await ctx.sessions.endAll(tx, memberId, 'password_changed', keptSessionId);
+    return ctx.sessions.endAll(tx, memberId, 'password_changed', keptSessionId);
   });
+  await ended.announce();
 }
 
 export async function changePassword(
@@ -136,11 +137,13 @@ export async function resetPasswordByStaff(
     return { outcome: 'no_contact' };
   }
   const passwordHash = await ctx.hasher.hash(randomBytes(32).toString('base64url'));
-  await ctx.db.transaction().execute(async (tx) => {
+  const ended = await ctx.db.transaction().execute(async (tx) => {
     await store.updatePasswordHash(tx, member.id, passwordHash, new Date(ctx.clock.now()));
-    await ctx.sessions.endAll(tx, member.id, 'password_changed');
+    const sessions = await ctx.sessions.endAll(tx, member.id, 'password_changed');
     await alsoInTransaction(tx, { channel: to.channel });
+    return sessions;
   });
+  await ended.announce();
   await sendResetCode(ctx, siteId, member.username, to);
   const maskedRecipient = to.channel === 'sms' ? maskPhone(to.recipient) : maskEmail(to.recipient);
   return { outcome: 'sent', username: member.username, channel: to.channel, maskedRecipient };

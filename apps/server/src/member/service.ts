@@ -66,13 +66,12 @@ export function createMemberService(ctx: MemberContext) {
 
     /** Blocks the account and ends its sessions at once; false for an unknown username. */
     async block(siteId: number, username: string, reason: string): Promise<boolean> {
-      return ctx.db.transaction().execute(async (tx) => {
+      const ended = await ctx.db.transaction().execute(async (tx) => {
         const memberId = await store.setMemberStatus(tx, siteId, username.toLowerCase(), 'blocked', reason);
-        if (memberId !== undefined) {
-          await ctx.sessions.endAll(tx, memberId, 'blocked');
-        }
-        return memberId !== undefined;
+        return memberId === undefined ? undefined : ctx.sessions.endAll(tx, memberId, 'blocked');
       });
+      await ended?.announce();
+      return ended !== undefined;
     },
     /** For staff: see `resetPasswordByStaff`; `alsoInTransaction` commits with the reset. */
     resetPasswordByStaff: (
@@ -93,11 +92,13 @@ export function createMemberService(ctx: MemberContext) {
       if (!member) {
         return undefined;
       }
-      return ctx.db.transaction().execute(async (tx) => {
-        const sessionsEnded = await ctx.sessions.endAll(tx, member.id, 'logout');
-        await alsoInTransaction(tx, sessionsEnded);
-        return { username: member.username, sessionsEnded };
+      const ended = await ctx.db.transaction().execute(async (tx) => {
+        const sessions = await ctx.sessions.endAll(tx, member.id, 'logout');
+        await alsoInTransaction(tx, sessions.count);
+        return sessions;
       });
+      await ended.announce();
+      return { username: member.username, sessionsEnded: ended.count };
     },
     /**
      * For staff searches by username: undefined when no name is asked for, null when the name is

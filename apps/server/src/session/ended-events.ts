@@ -14,6 +14,15 @@ export interface SessionEnded {
   keptSessionId?: bigint;
 }
 
+/**
+ * Sessions ended inside a caller's transaction: how many, and the announcement the caller makes
+ * once that transaction has committed (a rolled-back end closes nobody's socket).
+ */
+export interface EndedSessions {
+  count: number;
+  announce(): Promise<void>;
+}
+
 interface WireEvent {
   memberId: string;
   code: SessionEnded['code'];

@@ -16,7 +16,7 @@ import { createAccessBlocks } from './access-blocks.ts';
 import type { CaptchaService } from './captcha.ts';
 import { assertAccessAllowed, type SessionContext, type SessionMembers } from './context.ts';
 import { finishDeviceVerification, resendDeviceCode } from './device-verification.ts';
-import { createSessionEndedEvents, type SessionEnded } from './ended-events.ts';
+import { createSessionEndedEvents, type EndedSessions, type SessionEnded } from './ended-events.ts';
 import { login } from './login.ts';
 import {
   authenticate,
@@ -87,31 +87,28 @@ export async function createSessionService(deps: SessionServiceDeps) {
       startMemberSession(ctx, caller, member, isRemembered),
     /**
      * Ends the member's live sessions in the caller's transaction (a password change, a block, a
-     * forced logout); answers how many ended.
+     * forced logout). The caller announces the end after its commit: sockets are closed only for
+     * sessions that really ended, and a reconnect can no longer find them live.
      */
     endAll: async (
       tx: Transaction<Database>,
       memberId: bigint,
       reason: 'password_changed' | 'blocked' | 'logout',
       keptSessionId?: bigint,
-    ) => {
-      const ended = await store.endMemberSessions(
+    ): Promise<EndedSessions> => {
+      const count = await store.endMemberSessions(
         tx,
         memberId,
         reason,
         new Date(ctx.clock.now()),
         keptSessionId,
       );
-      // Published before the caller commits: if it then rolls back, a socket closed early only
-      // reconnects, while waiting for the commit would leave a blocked member talking meanwhile.
-      if (ended > 0) {
-        await ctx.endedEvents.publish({
-          memberId,
-          code: codeForEndedSession(reason),
-          ...(keptSessionId !== undefined ? { keptSessionId } : {}),
-        });
-      }
-      return ended;
+      const event: SessionEnded = {
+        memberId,
+        code: codeForEndedSession(reason),
+        ...(keptSessionId !== undefined ? { keptSessionId } : {}),
+      };
+      return { count, announce: async () => (count > 0 ? ctx.endedEvents.publish(event) : undefined) };
     },
     socketToken(request: CallerRequest, principal: MemberPrincipal) {
       const expiresAtMs = ctx.clock.now() + socketTokenTtlMs;
