@@ -2,7 +2,7 @@ import { siteIdDefault } from '@site/contract';
 import { type AuditLog, createAuditLog } from './audit/service.ts';
 import { type BetService, createBetService } from './bets/service.ts';
 import { type CashierService, createCashierService } from './cashier/service.ts';
-import { type ChatService, createChatService, type SharedBetOf } from './chat/service.ts';
+import { type ChatService, createChatService, roomTopicPrefix, type SharedBetOf } from './chat/service.ts';
 import { registerChatSocket } from './chat/socket.ts';
 import type { AccessResolvers } from './http/access.ts';
 import { createIdentityService, type IdentityService } from './identity/service.ts';
@@ -187,6 +187,7 @@ async function createLiveServices(
       isSessionEndedBy,
     },
     assertAccessAllowed: shared.sessions.assertAccessAllowed,
+    sharedCountPrefixes: [roomTopicPrefix],
   });
   const chat = createChatService({
     db: stores.db,

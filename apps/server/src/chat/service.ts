@@ -67,7 +67,8 @@ export interface ChatDeps {
   sharedBetOf: SharedBetOf;
 }
 
-export const roomTopic = (roomId: number) => `room:${roomId}`;
+export const roomTopicPrefix = 'room:';
+export const roomTopic = (roomId: number) => `${roomTopicPrefix}${roomId}`;
 export const siteChatTopic = (siteId: number) => `chat:${siteId}`;
 
 const rateWindowMs = 10_000;

@@ -19,6 +19,7 @@ import type { MemberPrincipal } from '../http/access.ts';
 import type { SessionEnded } from '../session/ended-events.ts';
 import type { Clock } from '../stores/clock.ts';
 import type { PubSub } from '../stores/pubsub.ts';
+import { createPresence } from './presence.ts';
 import { createTopics, type TopicSubscriber } from './topics.ts';
 
 /** One client socket on this node. */
@@ -49,6 +50,8 @@ export interface GatewayDeps {
   assertAccessAllowed(caller: { siteId: number; deviceUuid: string; ip: string }): Promise<void>;
   /** Bytes a socket may have queued unsent; past this it is dropped (a slow reader). */
   sendBufferMaxBytes?: number;
+  /** Topics whose subscriber count covers every node (chat rooms' online counts). */
+  sharedCountPrefixes: ReadonlyArray<string>;
 }
 
 const frameBytesMax = 16 * 1024;
@@ -92,6 +95,11 @@ export function parsePayload<T extends z.ZodType>(schema: T, msgData: unknown): 
  */
 export async function createGateway(deps: GatewayDeps) {
   const topics = createTopics(deps.pubsub);
+  const presence = await createPresence({
+    pubsub: deps.pubsub,
+    sharedPrefixes: deps.sharedCountPrefixes,
+    localCount: topics.subscriberCount,
+  });
   const connections = new Set<SocketConnection>();
   const byMember = new Map<bigint, Set<SocketConnection>>();
   const handlers = new Map<number, { handler: FrameHandler; isMemberOnly: boolean }>();
@@ -116,6 +124,7 @@ export async function createGateway(deps: GatewayDeps) {
     if (!connection.topics.has(topic)) {
       connection.topics.add(topic);
       await topics.subscribe(topic, connection);
+      presence.changed(topic);
       // The socket may have closed while this node started listening: its close found no topic yet.
       if (!connections.has(connection)) {
         await unsubscribe(connection, topic);
@@ -125,6 +134,7 @@ export async function createGateway(deps: GatewayDeps) {
   const unsubscribe = async (connection: SocketConnection, topic: string) => {
     if (connection.topics.delete(topic)) {
       await topics.unsubscribe(topic, connection);
+      presence.changed(topic);
     }
   };
 
@@ -306,12 +316,14 @@ export async function createGateway(deps: GatewayDeps) {
     /** To every socket of the member, on every node. */
     publishToMember: (memberId: bigint, msgId: number, msgData: unknown) =>
       topics.publish(memberTopic(memberId), frameOf(msgId, msgData)),
-    subscriberCount: topics.subscriberCount,
+    /** Subscribers on every node for shared topics (see `sharedCountPrefixes`), else on this one. */
+    subscriberCount: presence.count,
     connectionCount: () => connections.size,
     dropSilent,
     async close() {
       clearInterval(sweeper);
       await stopKicks();
+      await presence.close();
       for (const connection of connections) {
         connection.close(1001, 'server closing');
       }

@@ -1,5 +1,5 @@
 import { MsgId, socketCloseCodes } from '@site/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authClient, homeOf, registered } from '../session/test-support.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { loggedInSocket, type TestSocket } from './test-support.ts';
@@ -55,6 +55,19 @@ describe('two nodes', () => {
     expect(heard.msgData).toMatchObject({ memberId: onA.memberId, content: '从节点A发出' });
     expect(nodeA.services.gateway.connectionCount()).toBeGreaterThan(0);
     expect(nodeB.services.gateway.connectionCount()).toBeGreaterThan(0);
+    // Each node counts the room's members on both nodes once they have told each other.
+    for (const node of [nodeA, nodeB]) {
+      await vi.waitFor(async () => {
+        const [room] = await node.services.chat.admin.rooms(9001);
+        expect(room?.onlineCount).toBe(2);
+      }, 3_000);
+    }
+    expect(nodeB.services.gateway.subscriberCount(`member:${onA.memberId}`)).toBe(0);
+    expect((await onB.socket.request(MsgId.leaveRoom, { roomId })).code).toBe(6000);
+    await vi.waitFor(async () => {
+      const [room] = await nodeA.services.chat.admin.rooms(9001);
+      expect(room?.onlineCount).toBe(1);
+    }, 3_000);
   });
 
   it('closes, on the other node, the socket of a member who logs in again on one node (6001)', async () => {
