@@ -15,6 +15,7 @@ export * from './lottery.ts';
 export * from './lottery-chase.ts';
 export * from './lottery-draw.ts';
 export * from './member-view.ts';
+export * from './odds.ts';
 export * from './report.ts';
 export * from './request-signature.ts';
 export * from './routes.ts';
