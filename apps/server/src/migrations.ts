@@ -1,7 +1,8 @@
 import { auditMigration, cashierActionsToAuditMigration } from './audit/migration.ts';
-import { betsMigration } from './bets/migration.ts';
+import { betFunctionsMigration, betsMigration } from './bets/migration.ts';
 import {
   cashierAdjustmentApprovalMigration,
+  cashierCountValidBetMigration,
   cashierMigration,
   cashierReportDayIndexMigration,
   cashierWithdrawAccountNumberIndexMigration,
@@ -18,11 +19,12 @@ import {
 import {
   ledgerDerivedBalancesMigration,
   ledgerEntryPairsMigration,
+  ledgerMemberAvailableMigration,
   ledgerMigration,
 } from './ledger/migration.ts';
 import { memberCreatedIndexMigration, memberPhoneIndexMigration } from './member/migration.ts';
 import { memberNotesMigration, operatorStaffMigration } from './operator/migration.ts';
-import { seamlessMigration } from './seamless/migration.ts';
+import { seamlessCallsMigration, seamlessMigration } from './seamless/migration.ts';
 import { authMigration, loginHistoryIpIndexMigration } from './session/migration.ts';
 import { siteMigration } from './site/migration.ts';
 import { securityStateMigration } from './stores/security-state.ts';
@@ -59,4 +61,8 @@ export const migrations: ReadonlyArray<Migration> = [
   chatMigration,
   betsMigration,
   seamlessMigration,
+  cashierCountValidBetMigration,
+  ledgerMemberAvailableMigration,
+  betFunctionsMigration,
+  seamlessCallsMigration,
 ];

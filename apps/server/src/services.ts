@@ -106,7 +106,6 @@ export async function createServices(
     audit,
     venueNameOf: async (siteId, code) => (await venues.get(siteId, code))?.name,
     members: accounts.members,
-    countValidBet: cashier.countValidBet,
   });
   const seamless = createSeamlessWallet({
     db: stores.db,

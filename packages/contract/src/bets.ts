@@ -1,25 +1,8 @@
 import { z } from 'zod';
 import { recordQueryWith } from './cashier.ts';
-import { gameCategories } from './constants.ts';
+import { betStatuses, gameCategories } from './constants.ts';
 import { pageOf, sortQuery } from './http-schemas.ts';
 import { venueCodeSchema } from './venue.ts';
-
-/**
- * Bet records (注单): one table for every venue, the in-house engines too. A bet is pending from
- * its stake's debit until it is settled (win, lose or draw by its payout against its stake), voided
- * by the venue, or cancelled by a rollback of its debit.
- */
-export const betStatuses = ['pending', 'win', 'lose', 'draw', 'void', 'cancelled'] as const;
-export type BetStatus = (typeof betStatuses)[number];
-
-export const betStatusNames: Record<BetStatus, string> = {
-  pending: '未结算',
-  win: '赢',
-  lose: '输',
-  draw: '和',
-  void: '无效',
-  cancelled: '已取消',
-};
 
 const isoTime = z.string().describe('ISO-8601 UTC time');
 

@@ -50,7 +50,28 @@ export const noticeCategories = { marquee: 1, popup: 2 } as const;
 
 export const mobileUserAgentPattern = /Android|iPhone|iPad|webOS|BlackBerry/i;
 
+/** The home page's data block of the site's banners, which the server writes into index.html. */
+export const homeBannersElementId = 'home-banners';
+
 /** Game categories (platform count keys) in display order. */
 export const gameCategories = ['TY', 'DJ', 'ZR', 'DZ', 'CP', 'QP', 'BY'] as const;
 export type GameCategory = (typeof gameCategories)[number];
 export const platformCountKeys = ['TY', 'DZ', 'DJ', 'ZR', 'CP', 'QP'] as const;
+
+/**
+ * Bet records (注单): one table for every venue, the in-house engines too. A bet is pending from
+ * its stake's debit until it is settled (win, lose or draw by its payout against its stake), voided
+ * by the venue, or cancelled by a rollback of its debit. Kept here, beside no schema, so the pages
+ * that only name a status do not load zod and the bet schemas with it.
+ */
+export const betStatuses = ['pending', 'win', 'lose', 'draw', 'void', 'cancelled'] as const;
+export type BetStatus = (typeof betStatuses)[number];
+
+export const betStatusNames: Record<BetStatus, string> = {
+  pending: '未结算',
+  win: '赢',
+  lose: '输',
+  draw: '和',
+  void: '无效',
+  cancelled: '已取消',
+};

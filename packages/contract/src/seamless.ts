@@ -2,8 +2,9 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
-import { betStatuses, decimalOddsSchema } from './bets.ts';
+import { decimalOddsSchema } from './bets.ts';
 import { recordQueryWith, yuanAmountSchema } from './cashier.ts';
+import { betStatuses } from './constants.ts';
 import { pageOf, sortQuery } from './http-schemas.ts';
 import { venueCodeSchema } from './venue.ts';
 

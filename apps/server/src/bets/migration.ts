@@ -42,3 +42,53 @@ create table bet_settings (
 );
 `,
 };
+
+/**
+ * The bet records' interface to the database, for the seamless wallet's statements: a bet is
+ * placed and closed only through these, in the statement that moves its money.
+ * - `bet_place`: a new pending bet; false when the venue's bet id is taken already.
+ * - `bet_close`: closes the bet as the caller computed it (status, payout, valid turnover) if it is
+ *   still pending, and counts a positive valid turnover against the turnover audit
+ *   (`cashier_count_valid_bet`) in the same statement: 'closed'. Otherwise it answers the status the
+ *   bet has, or null for an unknown bet. The row lock makes a settlement and a rollback of one bet
+ *   take turns; the later one finds it closed.
+ */
+export const betFunctionsMigration = {
+  id: '0029_bet_functions',
+  sql: `
+create function bet_place(
+  p_site_id integer, p_venue_code text, p_category text, p_game_code text, p_round_id text,
+  p_bet_id text, p_member_id bigint, p_stake bigint, p_odds_e4 integer, p_at timestamptz
+) returns boolean language plpgsql as $$
+begin
+  insert into bet_records (site_id, venue_code, category, game_code, round_id, bet_id, member_id, stake_fen,
+      odds_e4, status, placed_at, settled_at)
+    values (p_site_id, p_venue_code, p_category, p_game_code, p_round_id, p_bet_id, p_member_id, p_stake,
+      p_odds_e4, 'pending', p_at, null)
+    on conflict (site_id, venue_code, bet_id) do nothing;
+  return found;
+end $$;
+
+create function bet_close(
+  p_site_id integer, p_venue_code text, p_bet_id text, p_status text, p_payout bigint, p_valid bigint,
+  p_at timestamptz
+) returns text language plpgsql as $$
+declare
+  v_member_id bigint;
+  v_status text;
+begin
+  update bet_records set status = p_status, payout_fen = p_payout, valid_fen = p_valid, settled_at = p_at
+    where site_id = p_site_id and venue_code = p_venue_code and bet_id = p_bet_id and status = 'pending'
+    returning member_id into v_member_id;
+  if not found then
+    select status into v_status from bet_records
+      where site_id = p_site_id and venue_code = p_venue_code and bet_id = p_bet_id;
+    return v_status;
+  end if;
+  if p_valid > 0 then
+    perform cashier_count_valid_bet(v_member_id, p_valid);
+  end if;
+  return 'closed';
+end $$;
+`,
+};

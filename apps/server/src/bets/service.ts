@@ -4,6 +4,7 @@ import {
   type BetRecord,
   type BetRecordQuery,
   type BetSettings,
+  type BetStatus,
   type Fen,
   fen,
   formatFen,
@@ -22,7 +23,7 @@ import {
   validTurnoverOf,
 } from './turnover.ts';
 
-export type { BetRow, NewBet } from './store.ts';
+export type { BetRow } from './store.ts';
 
 export type BetService = ReturnType<typeof createBetService>;
 
@@ -30,9 +31,10 @@ export type BetService = ReturnType<typeof createBetService>;
 export const settingsTtlMs = 5_000;
 
 /**
- * Bet records of every venue in one table. The seamless wallet writes them inside its money
- * transaction (`place`, `settle`, `close` take that transaction); settling counts the bet's valid
- * turnover against the member's turnover requirements in the same transaction.
+ * Bet records of every venue in one table. The seamless wallet writes them in the statement that
+ * moves their money, through the bets' SQL functions (`bet_place`, `bet_close`, see
+ * migration.ts); settling counts the bet's valid turnover against the member's turnover
+ * requirements in that statement.
  */
 export function createBetService(deps: {
   db: Db;
@@ -42,8 +44,6 @@ export function createBetService(deps: {
   venueNameOf: (siteId: number, venueCode: string) => Promise<string | undefined>;
   /** Staff search by username, and show the usernames of what they find. */
   members: Pick<MemberService, 'memberIdFilter' | 'summariesOf'>;
-  /** The turnover audit: counts a settled bet's valid turnover, inside the settlement's transaction. */
-  countValidBet: (tx: Db, memberId: bigint, amountFen: Fen) => Promise<void>;
 }) {
   /**
    * Each site's minimum odds, read at most every `settingsTtlMs` per node: every settlement needs
@@ -97,9 +97,6 @@ export function createBetService(deps: {
   });
 
   return {
-    /** A new pending bet, inside the debit's transaction; undefined when the venue's bet id is taken. */
-    place: (tx: Db, bet: store.NewBet) => store.insertBet(tx, bet),
-
     find: (siteId: number, venueCode: string, betId: string) =>
       store.findBet(deps.db, siteId, venueCode, betId),
 
@@ -126,46 +123,22 @@ export function createBetService(deps: {
       };
     },
 
-    /** The bet as it stands now, inside `tx`. */
-    current: (tx: Db, bet: store.BetRow) => store.findBetById(tx, bet.id),
-
     /**
-     * Settles the bet with what it paid out (win, lose or draw) if it is still pending, and counts
-     * its valid turnover against the member's turnover requirements, both inside `tx`; undefined
-     * when the bet was closed already.
+     * What settling the bet with `payoutFen` (win, lose or draw) writes: its status and its valid
+     * turnover. The seamless wallet's statement closes the bet with these (`bet_close`), which
+     * counts the turnover against the member's turnover requirements in that statement.
      */
-    async settle(tx: Db, bet: store.BetRow, payoutFen: Fen): Promise<store.BetRow | undefined> {
+    async settlementOf(bet: store.BetRow, payoutFen: Fen): Promise<{ status: BetStatus; validFen: Fen }> {
       const status = settledStatusOf(bet.stake_fen, payoutFen);
       const validFen = validTurnoverOf({
         status,
         stakeFen: bet.stake_fen,
         payoutFen,
         oddsE4: bet.odds_e4,
-        minValidOddsE4: await minValidOddsE4(tx, bet.site_id),
+        minValidOddsE4: await minValidOddsE4(deps.db, bet.site_id),
       });
-      const settled = await store.closeBet(tx, bet.id, {
-        status,
-        payoutFen,
-        validFen,
-        at: new Date(deps.clock.now()),
-      });
-      if (settled && validFen > 0n) {
-        await deps.countValidBet(tx, bet.member_id, validFen);
-      }
-      return settled;
+      return { status, validFen };
     },
-
-    /**
-     * Voids the bet (by its venue) or cancels it (a rollback) if it is still pending: the stake
-     * back, no turnover; undefined when the bet was closed already.
-     */
-    close: (tx: Db, bet: store.BetRow, status: 'void' | 'cancelled') =>
-      store.closeBet(tx, bet.id, {
-        status,
-        payoutFen: bet.stake_fen,
-        validFen: fen(0n),
-        at: new Date(deps.clock.now()),
-      }),
 
     /** 投注记录: a member's bets across every venue, with the totals of all the filter keeps. */
     async memberRecords(member: { siteId: number; memberId: bigint }, query: BetRecordQuery) {

@@ -4,21 +4,12 @@ import type { Db } from '../db/database.ts';
 import { fetchPage, orderByKey, type PageRequest } from '../db/paging.ts';
 import type { BetRecordsTable } from './tables.ts';
 
-/** The only file that writes SQL for the bet tables. */
+/**
+ * The only TypeScript that writes SQL for the bet tables; bets are placed and closed by the SQL
+ * functions of migration.ts, in the seamless wallet's statements.
+ */
 
 export type BetRow = Selectable<BetRecordsTable>;
-export type NewBet = Omit<BetRecordsTable, 'id' | 'valid_fen' | 'payout_fen' | 'status' | 'settled_at'>;
-
-/** Inserts a pending bet; undefined when the venue's bet id is taken already. */
-export async function insertBet(db: Db, bet: NewBet): Promise<BetRow | undefined> {
-  return db
-    .insertInto('bet_records')
-    .values({ ...bet, status: 'pending', settled_at: null })
-    .onConflict((conflict) => conflict.columns(['site_id', 'venue_code', 'bet_id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-}
-
 export async function findBet(db: Db, siteId: number, venueCode: string, betId: string) {
   return db
     .selectFrom('bet_records')
@@ -27,33 +18,6 @@ export async function findBet(db: Db, siteId: number, venueCode: string, betId: 
     .where('venue_code', '=', venueCode)
     .where('bet_id', '=', betId)
     .executeTakeFirst();
-}
-
-/**
- * Closes the bet if it is still pending, or answers undefined: the row lock makes a settlement and
- * a rollback of one bet take turns, and the later one finds it closed.
- */
-export async function closeBet(
-  db: Db,
-  id: bigint,
-  close: { status: BetStatus; payoutFen: Fen; validFen: Fen; at: Date },
-): Promise<BetRow | undefined> {
-  return db
-    .updateTable('bet_records')
-    .set({
-      status: close.status,
-      payout_fen: close.payoutFen,
-      valid_fen: close.validFen,
-      settled_at: close.at,
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .returningAll()
-    .executeTakeFirst();
-}
-
-export async function findBetById(db: Db, id: bigint) {
-  return db.selectFrom('bet_records').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 export async function findMinValidOdds(db: Db, siteId: number): Promise<number | undefined> {

@@ -1,10 +1,8 @@
 import {
   type AdminTurnoverAudit,
-  addFen,
   cashierLimits,
   type Fen,
   formatFen,
-  minFen,
   subtractFen,
   timesFen,
 } from '@site/contract';
@@ -109,23 +107,4 @@ export async function staffAuditView(
       dailyCountMax,
     },
   };
-}
-
-/**
- * A settled bet's valid turnover, inside the settlement's transaction: it fills the member's open
- * requirements oldest first. The bets domain calls this for every bet it settles.
- */
-export async function countValidBet(tx: Db, memberId: bigint, amountFen: Fen): Promise<void> {
-  if (amountFen <= 0n) {
-    throw new Error(`cashier: valid bet of ${amountFen} fen is not positive`);
-  }
-  let leftFen = amountFen;
-  for (const row of await store.lockOpenRequirements(tx, memberId)) {
-    if (leftFen === 0n) {
-      break;
-    }
-    const takenFen = minFen(leftFen, subtractFen(row.required_fen, row.completed_fen));
-    await store.setRequirementCompleted(tx, row.id, addFen(row.completed_fen, takenFen));
-    leftFen = subtractFen(leftFen, takenFen);
-  }
 }

@@ -241,3 +241,33 @@ create index cashier_withdraw_orders_approved_day on cashier_withdraw_orders (si
   where status = 'approved';
 `,
 } as const;
+
+/**
+ * The turnover audit's interface to the database: a settled bet's valid turnover fills the
+ * member's open requirements oldest first. The bets domain's settlement (`bet_close`) calls it in
+ * the statement that settles the bet, so nothing outside the cashier writes these rows. The rows it
+ * fills are locked in id order, so two settlements of one member take turns.
+ */
+export const cashierCountValidBetMigration = {
+  id: '0027_cashier_count_valid_bet',
+  sql: `
+create function cashier_count_valid_bet(p_member_id bigint, p_amount bigint) returns void
+language plpgsql as $$
+declare
+  r record;
+  v_left bigint := p_amount;
+  v_taken bigint;
+begin
+  if p_amount <= 0 then
+    raise exception 'cashier: valid bet of % fen is not positive', p_amount;
+  end if;
+  for r in select id, required_fen, completed_fen from cashier_turnover_requirements
+      where member_id = p_member_id and completed_fen < required_fen order by id for update loop
+    v_taken := least(v_left, r.required_fen - r.completed_fen);
+    update cashier_turnover_requirements set completed_fen = completed_fen + v_taken where id = r.id;
+    v_left := v_left - v_taken;
+    exit when v_left = 0;
+  end loop;
+end $$;
+`,
+} as const;

@@ -32,7 +32,7 @@ import {
   rejectAdjustment,
   setAdjustmentRule,
 } from './adjustments.ts';
-import { auditSummary, countValidBet, staffAuditView } from './audit.ts';
+import { auditSummary, staffAuditView } from './audit.ts';
 import { type BonusConvertBody, bonusWallet, convertBonus } from './bonus.ts';
 import {
   accountsOf,
@@ -178,8 +178,6 @@ export function createCashierService(deps: CashierServiceDeps) {
     auditSummary: (member: MemberRef) => auditSummary(ctx, member),
     /** A member of the site's audit as staff see it, with whether a withdrawal would pass now. */
     staffAuditView: (siteId: number, username: string) => staffAuditView(ctx, siteId, username),
-    /** A settled bet's valid turnover, in fen, inside the settlement's transaction `tx`. */
-    countValidBet,
     pageOperatorActions: (siteId: number, page: Page) => pageOperatorActions(ctx, siteId, page),
     /** For reports: the site's deposits, first deposits and approved withdrawals per day of `range`. */
     dailyMoney: (siteId: number, range: DayRange) => dailyMoney(ctx, siteId, range),

@@ -483,26 +483,6 @@ export async function listRequirements(db: Db, memberId: bigint) {
     .execute();
 }
 
-/** Open requirements, oldest first, locked so concurrent valid bets fill them one at a time. */
-export async function lockOpenRequirements(db: Db, memberId: bigint) {
-  return db
-    .selectFrom('cashier_turnover_requirements')
-    .select(['id', 'required_fen', 'completed_fen'])
-    .where('member_id', '=', memberId)
-    .where(sql<boolean>`completed_fen < required_fen`)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-}
-
-export async function setRequirementCompleted(db: Db, id: bigint, completedFen: Fen) {
-  await db
-    .updateTable('cashier_turnover_requirements')
-    .set({ completed_fen: completedFen })
-    .where('id', '=', id)
-    .execute();
-}
-
 export async function hasOpenRequirement(db: Db, memberId: bigint): Promise<boolean> {
   const row = await db
     .selectFrom('cashier_turnover_requirements')

@@ -1,9 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import pg from 'pg';
 import type { Migration } from './migrations.ts';
 import { PgliteDialect } from './pglite-dialect.ts';
+import { preparedStatementName } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -47,7 +48,35 @@ function openPostgres(target: { url: string; schema?: string; poolSize?: number 
           : pg.types.getTypeParser(typeId, format)) as typeof pg.types.getTypeParser,
     },
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
+}
+
+/**
+ * The pool as Kysely sees it, its clients running a registered prepared statement under its name:
+ * `pg` then parses it once per connection and afterwards only binds and executes it.
+ */
+function withPreparedStatements(pool: pg.Pool): PostgresPool {
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrapped = (client: pg.PoolClient): PostgresPoolClient => ({
+    // Kysely passes a cursor only to stream a query, and no dialect here is given a cursor class.
+    query: ((text: string, values: unknown[]) => {
+      const name = preparedStatementName(text);
+      return name === undefined ? client.query(text, values) : client.query({ name, text, values });
+    }) as unknown as PostgresPoolClient['query'],
+    release: () => client.release(),
+  });
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      let known = clients.get(client);
+      if (!known) {
+        known = wrapped(client);
+        clients.set(client, known);
+      }
+      return known;
+    },
+    end: () => pool.end(),
+  };
 }
 
 /**

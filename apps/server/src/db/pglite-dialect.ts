@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import { type PGlite, parse, protocol } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { preparedStatementName } from './prepared.ts';
 
 /**
  * Kysely over PGlite. PGlite serves one query at a time, so the dialect has exactly one
@@ -86,23 +87,85 @@ class PgliteDriver implements Driver {
 }
 
 class PgliteConnection implements DatabaseConnection {
+  /** The prepared statements this session has parsed: it keeps them until it closes. */
+  private readonly parsed = new Set<string>();
+
   constructor(private readonly database: PGlite) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const name = preparedStatementName(compiledQuery.sql);
+    if (name !== undefined) {
+      return this.executePrepared<R>(name, compiledQuery);
+    }
     // Parameterless SQL goes through the simple protocol so a migration may hold several statements.
     const result =
       compiledQuery.parameters.length === 0
         ? (await this.database.exec(compiledQuery.sql)).at(-1)
         : await this.database.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
-    const affected = result?.affectedRows;
-    return {
-      rows: (result?.rows ?? []) as R[],
-      ...(affected === undefined ? {} : { numAffectedRows: BigInt(affected) }),
-    };
+    return resultOf<R>(result);
+  }
+
+  /** Bind, describe, execute and sync in one message, after parsing the statement once. */
+  private async executePrepared<R>(name: string, compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const { serialize } = protocol;
+    if (!this.parsed.has(name)) {
+      await this.database.execProtocol(
+        concatenated([serialize.parse({ name, text: compiledQuery.sql }), serialize.sync()]),
+      );
+      this.parsed.add(name);
+    }
+    const { messages } = await this.database.execProtocol(
+      concatenated([
+        serialize.bind({ statement: name, values: compiledQuery.parameters.map(parameterText) }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+    );
+    return resultOf<R>(parse.parseResults(messages, this.database.parsers)[0]);
   }
 
   // biome-ignore lint/correctness/useYield: PGlite has no cursors; Kysely requires the method.
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('PGlite does not support streaming queries');
+  }
+}
+
+function resultOf<R>(result: { rows: unknown[]; affectedRows?: number } | undefined): QueryResult<R> {
+  const affected = result?.affectedRows;
+  return {
+    rows: (result?.rows ?? []) as R[],
+    ...(affected === undefined ? {} : { numAffectedRows: BigInt(affected) }),
+  };
+}
+
+function concatenated(parts: Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    whole.set(part, offset);
+    offset += part.length;
+  }
+  return whole;
+}
+
+/** A parameter in the text format, as PGlite's own serializers write it; the statement casts each. */
+function parameterText(value: unknown): string | null {
+  if (value === null || value === undefined) {
+    return null;
+  }
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'bigint':
+    case 'number':
+      return value.toString();
+    case 'boolean':
+      return value ? 't' : 'f';
+    default:
+      if (value instanceof Date) {
+        return value.toISOString();
+      }
+      throw new Error(`db: a prepared statement parameter of type ${typeof value} has no text format`);
   }
 }

@@ -719,3 +719,20 @@ begin
 end $$;
 `,
 };
+
+/**
+ * A member account's available balance as the calling statement sees it, its own movements
+ * included: with `ledger_transfer` and `ledger_resolve`, the ledger's interface for another
+ * domain's SQL function that moves money and answers the balance in the same statement.
+ */
+export const ledgerMemberAvailableMigration = {
+  id: '0028_ledger_member_available',
+  sql: `
+-- plpgsql keeps the query's plan for the session; PostgreSQL before 18 plans a SQL function's body on each call.
+create function ledger_member_available(p_account_id bigint) returns bigint
+language plpgsql stable as $$
+begin
+  return (select available_fen from ledger_balances where account_id = p_account_id);
+end $$;
+`,
+};

@@ -209,12 +209,35 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
     return result;
   };
 
+  /**
+   * Runs `statement`: one call of another domain's SQL function that makes its own writes and
+   * moves money through the ledger's SQL functions (`ledger_transfer`, `ledger_resolve`,
+   * `ledger_member_available`, the ledger's interface to the database) in the one implicit
+   * transaction of a single statement, so a whole unit of work is one round trip. The accounts
+   * `refs` names are created first and handed in as ids, in order; a deadlock or serialization
+   * failure runs the statement again; the movements into derived accounts it reports having made
+   * count towards the next checkpoint (an over-count only brings that checkpoint forward).
+   */
+  const inStatement = async <T>(
+    refs: ReadonlyArray<AccountRef>,
+    statement: (accountIds: ReadonlyArray<bigint>) => Promise<{ result: T; derivedMovements: number }>,
+  ): Promise<T> => {
+    const accountIds: bigint[] = [];
+    for (const ref of refs) {
+      accountIds.push((accounts.cached(ref) ?? (await accounts.ensure(ref))).id);
+    }
+    const { result, derivedMovements } = await withRetry(() => statement(accountIds));
+    checkpoints.note(derivedMovements);
+    return result;
+  };
+
   /** Movements alone: no explicit transaction, so each is one round trip, committed when it answers. */
   const direct = movesOn(deps.db, (ref) => accounts.cached(ref) ?? accounts.ensure(ref), checkpoints.note);
   const alone = (move: (money: LedgerMoves) => Promise<TransferReceipt>) => withRetry(() => move(direct));
 
   return {
     atomically,
+    inStatement,
     transfer: (request: TransferRequest) => alone((money) => money.transfer(request)),
     post: (transferId: TransferId) => alone((money) => money.post(transferId)),
     void: (transferId: TransferId) => alone((money) => money.void(transferId)),

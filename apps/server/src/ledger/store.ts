@@ -2,6 +2,7 @@ import type { Fen } from '@site/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { DayRange } from '../db/days.ts';
+import { preparedStatement } from '../db/prepared.ts';
 import { type AccountIdentity, isMemberKind } from './accounts.ts';
 
 /** The only file that writes SQL for the ledger tables; `reconcile.ts` only reads them. */
@@ -73,16 +74,36 @@ export interface TransferCall {
 
 export type TransferOutcome = 'created' | 'exists' | 'insufficient';
 
-/** Casts name each parameter's type, so the server resolves the call without inferring them. */
+const transferStatement = preparedStatement<{ outcome: TransferOutcome }>(
+  'ledger_transfer',
+  `select ledger_transfer($1::text, $2::int4, $3::int8, $4::bool, $5::int8, $6::bool, $7::int8, $8::text,
+    $9::text, $10::bool, $11::timestamptz) outcome`,
+);
+
+/** A prepared statement: a movement is the hot path, so no connection parses or plans it twice. */
 export async function callTransfer(db: Db, call: TransferCall): Promise<TransferOutcome> {
-  const result = await sql<{ outcome: TransferOutcome }>`select ledger_transfer(
-    ${call.transferId}::text, ${call.siteId}::int4, ${call.debit.id}::int8, ${!call.debit.mayGoNegative}::bool,
-    ${call.credit.id}::int8, ${!call.credit.mayGoNegative}::bool, ${call.amountFen}::int8, ${call.kind}::text,
-    ${call.memo}::text, ${call.isPending}::bool, ${call.now}::timestamptz) outcome`.execute(db);
-  return onlyRow(result.rows, 'ledger_transfer').outcome;
+  const rows = await transferStatement(db, [
+    call.transferId,
+    call.siteId,
+    call.debit.id,
+    !call.debit.mayGoNegative,
+    call.credit.id,
+    !call.credit.mayGoNegative,
+    call.amountFen,
+    call.kind,
+    call.memo,
+    call.isPending,
+    call.now,
+  ]);
+  return onlyRow(rows, 'ledger_transfer').outcome;
 }
 
 export type ResolveOutcome = 'done' | 'posted' | 'voided' | 'missing';
+
+const resolveStatement = preparedStatement<{ outcome: ResolveOutcome }>(
+  'ledger_resolve',
+  'select ledger_resolve($1::text, $2::text, $3::timestamptz) outcome',
+);
 
 /** Posts or voids a pending transfer; any other outcome names the status it already had. */
 export async function callResolve(
@@ -91,9 +112,7 @@ export async function callResolve(
   transferId: string,
   now: Date,
 ): Promise<ResolveOutcome> {
-  const result = await sql<{ outcome: ResolveOutcome }>`select ledger_resolve(${transferId}::text,
-    ${action}::text, ${now}::timestamptz) outcome`.execute(db);
-  return onlyRow(result.rows, 'ledger_resolve').outcome;
+  return onlyRow(await resolveStatement(db, [transferId, action, now]), 'ledger_resolve').outcome;
 }
 
 /** Checkpoints every derived balance written since its last checkpoint. */

@@ -34,3 +34,221 @@ create index seamless_transactions_site_created on seamless_transactions (site_i
 create index seamless_transactions_bet on seamless_transactions (site_id, venue_code, bet_id);
 `,
 };
+
+/**
+ * Each wallet call is one statement: a SQL function of the wallet that writes its own row and
+ * reaches the other domains only through their SQL functions (the ledger's `ledger_transfer`,
+ * `ledger_resolve` and `ledger_member_available`; the bets' `bet_place` and `bet_close`, which
+ * counts valid turnover through the cashier's `cashier_count_valid_bet`). The statement is its
+ * transaction, so a call that refuses or fails leaves nothing behind. Each answers the call's
+ * answer as JSON text, or a word for a refusal:
+ * - `conflict`: the transaction id was taken by another request;
+ * - `cancelled`: a debit whose rollback came first (its tombstone bars it for good);
+ * - `insufficient`: the member cannot cover the stake (nothing moved);
+ * - `bet_taken`: another debit has this bet id;
+ * - `bet_cancelled`, `bet_settled`: the bet was closed by a call that this one does not repeat;
+ * - `unknown_debit`: a rollback naming a transaction that is no debit;
+ * - `debit_arrived`: the debit a rollback names is recorded now; the caller reads it and calls again.
+ * A different call taking the transaction id between the first look and the final insert raises a
+ * serialization failure (40001): run again, the statement finds that call and answers from it.
+ * The bet index loses its site and venue columns: without statistics (PGlite never analyses) the
+ * planner took it for a lookup by transaction id, scanning every row of the venue; the console's
+ * search by bet id still finds the few rows of a bet through it.
+ */
+export const seamlessCallsMigration = {
+  id: '0030_seamless_calls',
+  sql: `
+drop index seamless_transactions_bet;
+create index seamless_transactions_bet on seamless_transactions (bet_id);
+
+-- A call's answer with the contract's fields in order; the balance in yuan as formatFen spells it
+-- (a member's available balance is never negative).
+create function seamless_answer(p_transaction_id text, p_balance bigint, p_bet_id text, p_bet_status text)
+returns text language sql immutable as $$
+  select json_build_object('transactionId', p_transaction_id,
+    'balance', (p_balance / 100)::text || '.' || lpad((p_balance % 100)::text, 2, '0'),
+    'betId', p_bet_id, 'betStatus', p_bet_status)::text
+$$;
+
+-- The first answer under this transaction id when this call repeats it (the replay is counted), null
+-- when the id is free, or the refusal of a call the id does not belong to.
+create function seamless_replay(p_site_id integer, p_venue_code text, p_transaction_id text, p_kind text,
+  p_request_hash text, p_now timestamptz) returns text language plpgsql as $$
+declare
+  f seamless_transactions%rowtype;
+begin
+  select * into f from seamless_transactions
+    where site_id = p_site_id and venue_code = p_venue_code and transaction_id = p_transaction_id;
+  if not found then
+    return null;
+  end if;
+  if f.kind = 'debit' and f.is_tombstone and p_kind = 'debit' then
+    return 'cancelled';
+  end if;
+  if f.kind <> p_kind or f.request_hash <> p_request_hash then
+    return 'conflict';
+  end if;
+  update seamless_transactions set replay_count = replay_count + 1, last_replayed_at = p_now where id = f.id;
+  return f.answer::text;
+end $$;
+
+create function seamless_record(p_site_id integer, p_venue_code text, p_transaction_id text, p_kind text,
+  p_ref_transaction_id text, p_bet_id text, p_member_id bigint, p_amount bigint, p_is_tombstone boolean,
+  p_request_hash text, p_answer text, p_balance bigint, p_now timestamptz) returns void
+language plpgsql as $$
+begin
+  insert into seamless_transactions (site_id, venue_code, transaction_id, kind, ref_transaction_id, bet_id,
+      member_id, amount_fen, is_tombstone, request_hash, answer, balance_after_fen, created_at)
+    values (p_site_id, p_venue_code, p_transaction_id, p_kind, p_ref_transaction_id, p_bet_id, p_member_id,
+      p_amount, p_is_tombstone, p_request_hash, p_answer::json, p_balance, p_now)
+    on conflict (site_id, venue_code, transaction_id) do nothing;
+  if not found then
+    raise exception 'seamless: transaction % was taken by a concurrent call', p_transaction_id
+      using errcode = '40001';
+  end if;
+end $$;
+
+-- A stake: reserved from the member's main account (a member account) to the venue's (derived),
+-- the pending bet placed, the call recorded with the balance after it.
+create function seamless_debit(
+  p_site_id integer, p_venue_code text, p_transaction_id text, p_request_hash text, p_member_id bigint,
+  p_member_account_id bigint, p_venue_account_id bigint, p_stake_transfer_id text, p_memo text,
+  p_category text, p_game_code text, p_round_id text, p_bet_id text, p_amount bigint, p_odds_e4 integer,
+  p_now timestamptz
+) returns text language plpgsql as $$
+declare
+  v_answer text;
+  v_outcome text;
+  v_balance bigint;
+begin
+  v_answer := seamless_replay(p_site_id, p_venue_code, p_transaction_id, 'debit', p_request_hash, p_now);
+  if v_answer is not null then
+    return v_answer;
+  end if;
+  v_outcome := ledger_transfer(p_stake_transfer_id, p_site_id, p_member_account_id, true, p_venue_account_id,
+    false, p_amount, 'bet', p_memo, true, p_now);
+  if v_outcome = 'insufficient' then
+    return 'insufficient';
+  end if;
+  if v_outcome = 'exists' then
+    -- The bet's stake is reserved already: by this call, committed meanwhile, or by another debit of the bet.
+    return coalesce(seamless_replay(p_site_id, p_venue_code, p_transaction_id, 'debit', p_request_hash, p_now),
+      'bet_taken');
+  end if;
+  if not bet_place(p_site_id, p_venue_code, p_category, p_game_code, p_round_id, p_bet_id, p_member_id, p_amount,
+      p_odds_e4, p_now) then
+    raise exception 'seamless: bet % exists without its stake', p_bet_id;
+  end if;
+  v_balance := ledger_member_available(p_member_account_id);
+  v_answer := seamless_answer(p_transaction_id, v_balance, p_bet_id, 'pending');
+  perform seamless_record(p_site_id, p_venue_code, p_transaction_id, 'debit', null, p_bet_id, p_member_id, p_amount,
+    false, p_request_hash, v_answer, v_balance, p_now);
+  return v_answer;
+end $$;
+
+-- A bet closed by a call that is not this one: its replay answers again, else the bet as it stands refuses.
+create function seamless_closed_bet(p_site_id integer, p_venue_code text, p_transaction_id text, p_kind text,
+  p_request_hash text, p_bet_status text, p_now timestamptz) returns text language plpgsql as $$
+begin
+  if p_bet_status is null or p_bet_status = 'pending' then
+    raise exception 'seamless: bet of transaction % is %', p_transaction_id, coalesce(p_bet_status, 'missing');
+  end if;
+  return coalesce(seamless_replay(p_site_id, p_venue_code, p_transaction_id, p_kind, p_request_hash, p_now),
+    case p_bet_status when 'cancelled' then 'bet_cancelled' else 'bet_settled' end);
+end $$;
+
+-- A settlement (post the stake, pay the payout) or a void (the stake back) of a pending bet, with
+-- the status, payout and valid turnover the caller computed from the bet.
+create function seamless_credit(
+  p_site_id integer, p_venue_code text, p_transaction_id text, p_request_hash text, p_member_id bigint,
+  p_member_account_id bigint, p_venue_account_id bigint, p_bet_id text, p_stake_transfer_id text,
+  p_payout_transfer_id text, p_memo text, p_status text, p_payout bigint, p_valid bigint, p_now timestamptz
+) returns text language plpgsql as $$
+declare
+  v_answer text;
+  v_outcome text;
+  v_balance bigint;
+begin
+  v_answer := seamless_replay(p_site_id, p_venue_code, p_transaction_id, 'credit', p_request_hash, p_now);
+  if v_answer is not null then
+    return v_answer;
+  end if;
+  v_outcome := bet_close(p_site_id, p_venue_code, p_bet_id, p_status, p_payout, p_valid, p_now);
+  if v_outcome is distinct from 'closed' then
+    return seamless_closed_bet(p_site_id, p_venue_code, p_transaction_id, 'credit', p_request_hash, v_outcome,
+      p_now);
+  end if;
+  v_outcome := ledger_resolve(p_stake_transfer_id, case when p_status = 'void' then 'void' else 'post' end, p_now);
+  if v_outcome <> 'done' then
+    raise exception 'seamless: stake % of a pending bet answered %', p_stake_transfer_id, v_outcome;
+  end if;
+  if p_status <> 'void' and p_payout > 0 then
+    v_outcome := ledger_transfer(p_payout_transfer_id, p_site_id, p_venue_account_id, false, p_member_account_id,
+      true, p_payout, 'payout', p_memo, false, p_now);
+    if v_outcome <> 'created' then
+      raise exception 'seamless: payout % of a pending bet answered %', p_payout_transfer_id, v_outcome;
+    end if;
+  end if;
+  v_balance := ledger_member_available(p_member_account_id);
+  v_answer := seamless_answer(p_transaction_id, v_balance, p_bet_id, p_status);
+  perform seamless_record(p_site_id, p_venue_code, p_transaction_id, 'credit', null, p_bet_id, p_member_id,
+    p_payout, false, p_request_hash, v_answer, v_balance, p_now);
+  return v_answer;
+end $$;
+
+-- A rollback of a recorded debit voids its stake and cancels its bet. The caller read the debit
+-- first and names its bet and member account; a debit it did not see answers 'debit_arrived'. A
+-- rollback of a debit never seen is recorded, with a tombstone under the debit's id that bars it.
+create function seamless_rollback(
+  p_site_id integer, p_venue_code text, p_transaction_id text, p_debit_transaction_id text,
+  p_request_hash text, p_bet_id text, p_member_account_id bigint, p_stake_transfer_id text, p_now timestamptz
+) returns text language plpgsql as $$
+declare
+  d seamless_transactions%rowtype;
+  v_is_debit_known boolean;
+  v_answer text;
+  v_outcome text;
+  v_balance bigint;
+begin
+  v_answer := seamless_replay(p_site_id, p_venue_code, p_transaction_id, 'rollback', p_request_hash, p_now);
+  if v_answer is not null then
+    return v_answer;
+  end if;
+  select * into d from seamless_transactions
+    where site_id = p_site_id and venue_code = p_venue_code and transaction_id = p_debit_transaction_id;
+  v_is_debit_known := found;
+  if v_is_debit_known and d.kind <> 'debit' then
+    return 'unknown_debit';
+  end if;
+  if v_is_debit_known and not d.is_tombstone then
+    if p_bet_id is distinct from d.bet_id then
+      return 'debit_arrived';
+    end if;
+    v_outcome := bet_close(p_site_id, p_venue_code, d.bet_id, 'cancelled', d.amount_fen, 0, p_now);
+    if v_outcome is distinct from 'closed' then
+      return seamless_closed_bet(p_site_id, p_venue_code, p_transaction_id, 'rollback', p_request_hash,
+        v_outcome, p_now);
+    end if;
+    v_outcome := ledger_resolve(p_stake_transfer_id, 'void', p_now);
+    if v_outcome <> 'done' then
+      raise exception 'seamless: stake % of a pending bet answered %', p_stake_transfer_id, v_outcome;
+    end if;
+    v_balance := ledger_member_available(p_member_account_id);
+    v_answer := seamless_answer(p_transaction_id, v_balance, d.bet_id, 'cancelled');
+    perform seamless_record(p_site_id, p_venue_code, p_transaction_id, 'rollback', p_debit_transaction_id,
+      d.bet_id, d.member_id, d.amount_fen, false, p_request_hash, v_answer, v_balance, p_now);
+    return v_answer;
+  end if;
+  v_answer := seamless_answer(p_transaction_id, null, null, null);
+  perform seamless_record(p_site_id, p_venue_code, p_transaction_id, 'rollback', p_debit_transaction_id, null,
+    null, 0, true, p_request_hash, v_answer, null, p_now);
+  if not v_is_debit_known then
+    -- No tombstone yet: bar the debit. A debit taking its id first makes this raise 40001, and the
+    -- statement run again rolls that debit back.
+    perform seamless_record(p_site_id, p_venue_code, p_debit_transaction_id, 'debit', null, null, null, 0, true,
+      '', '{}', null, p_now);
+  end if;
+  return v_answer;
+end $$;
+`,
+};

@@ -378,6 +378,84 @@ describe('seamless wallet', () => {
     await expectReconciled();
   });
 
+  it('answers parallel copies of one debit alike, placing the bet and reserving its stake once', async () => {
+    const member = await player('swrace02', '100.00');
+    const transfers = await countRows('ledger_transfers');
+    const copies = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        debit(member.launchToken, { transactionId: 'dup-d1', betId: 'dup-b1', amount: '10.00' }),
+      ),
+    );
+    expect(copies[0]).toMatchObject({ code: 6000, data: { balance: '90.00', betStatus: 'pending' } });
+    expect(new Set(copies.map((copy) => JSON.stringify(copy)))).toEqual(new Set([JSON.stringify(copies[0])]));
+    expect(await countRows('ledger_transfers')).toBe(transfers + 1);
+    expect(await mainYuan(member.memberId)).toEqual({ available: 90, pending: 10 });
+    // Parallel copies of one debit id asking different stakes: one goes through, the rest are refused.
+    const changed = await Promise.all(
+      ['1.00', '2.00', '3.00', '4.00'].map((amount) =>
+        debit(member.launchToken, { transactionId: 'dup-d2', betId: 'dup-b2', amount }),
+      ),
+    );
+    expect(changed.map((answer) => answer.code).sort()).toEqual([6000, 700202, 700202, 700202]);
+    const balance = Number(changed.find((answer) => answer.code === 6000)?.data.balance);
+    expect(await mainYuan(member.memberId)).toEqual({ available: balance, pending: 100 - balance });
+    await expectReconciled();
+  });
+
+  it('settles a bet once when its credit and its rollback race, and a rollback racing its debit wins or cancels it', async () => {
+    const member = await player('swrace03', '100.00');
+    for (let round = 0; round < 4; round += 1) {
+      await debit(member.launchToken, {
+        transactionId: `cr-d${round}`,
+        betId: `cr-b${round}`,
+        amount: '10.00',
+      });
+      const [credited, rolled] = await Promise.all([
+        credit({ transactionId: `cr-c${round}`, betId: `cr-b${round}`, payout: '20.00' }),
+        rollback(`cr-r${round}`, `cr-d${round}`),
+      ]);
+      const bet = await betOf(`cr-b${round}`);
+      if (credited.code === 6000) {
+        expect(rolled.code).toBe(700205);
+        expect(bet?.status).toBe('win');
+      } else {
+        expect(credited.code).toBe(700204);
+        expect(rolled.data).toMatchObject({ betStatus: 'cancelled' });
+        expect(bet?.status).toBe('cancelled');
+      }
+    }
+    for (let round = 0; round < 4; round += 1) {
+      const [debited, rolled] = await Promise.all([
+        debit(member.launchToken, { transactionId: `rd-d${round}`, betId: `rd-b${round}`, amount: '10.00' }),
+        rollback(`rd-r${round}`, `rd-d${round}`),
+      ]);
+      expect(rolled.code).toBe(6000);
+      const bet = await betOf(`rd-b${round}`);
+      if (debited.code === 6000) {
+        expect(rolled.data).toMatchObject({ betId: `rd-b${round}`, betStatus: 'cancelled' });
+        expect(bet?.status).toBe('cancelled');
+      } else {
+        expect(debited.code).toBe(700204);
+        expect(rolled.data).toMatchObject({ balance: null, betId: null });
+        expect(bet).toBeUndefined();
+      }
+      // Either way the late copy of the debit is refused and the rollback's replay answers alike.
+      expect(
+        (
+          await debit(member.launchToken, {
+            transactionId: `rd-d${round}`,
+            betId: `rd-b${round}`,
+            amount: '10.00',
+          })
+        ).code,
+      ).toBe(debited.code === 6000 ? 6000 : 700204);
+      expect(await rollback(`rd-r${round}`, `rd-d${round}`)).toEqual(rolled);
+    }
+    const { pending } = await mainYuan(member.memberId);
+    expect(pending).toBe(0);
+    await expectReconciled();
+  });
+
   // Runs last: it moves the clock past every session's lifetime.
   it('takes credits and rollbacks after the launch token expired, not debits', async () => {
     const member = await player('swexpiry01');

@@ -16,11 +16,11 @@ import {
   type WalletMode,
 } from '@site/contract';
 import { AppError, validationError } from '../app-error.ts';
-import type { BetRow, BetService } from '../bets/service.ts';
+import type { BetService } from '../bets/service.ts';
 import type { Db } from '../db/database.ts';
 import type { VenuePrincipal } from '../http/access.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
-import { type LedgerMoves, type LedgerService, refusalOf } from '../ledger/service.ts';
+import type { LedgerService } from '../ledger/service.ts';
 import { transferIds } from '../ledger/transfer-ids.ts';
 import { type MemberService, memberIdsOf } from '../member/service.ts';
 import type { Clock } from '../stores/clock.ts';
@@ -74,9 +74,6 @@ export type SeamlessWallet = ReturnType<typeof createSeamlessWallet>;
 
 const refused = (code: ErrorCode, data: unknown = null) => new AppError(code, undefined, data);
 
-/** A rollback of an unknown debit met that debit arriving at the same moment: run it again. */
-class DebitArrived extends Error {}
-
 const hashOf = (fields: ReadonlyArray<string | bigint | number | boolean | null>) =>
   createHash('sha256')
     .update(JSON.stringify(fields.map((field) => (typeof field === 'bigint' ? field.toString() : field))))
@@ -86,16 +83,17 @@ const hashOf = (fields: ReadonlyArray<string | bigint | number | boolean | null>
  * The seamless wallet (免转钱包) venues call per round: a debit reserves the stake from the member's
  * main wallet (a pending ledger transfer to the venue's account) and opens the bet record; a
  * credit posts the stake and pays the payout back, settling the bet and counting its valid
- * turnover; a rollback voids the reservation. Each call is one transaction keyed by the venue's
- * transaction id: a replay answers the first answer again, the same id asking anything else is
- * refused (700202). Credits and rollbacks name the bet, not the session, so they are taken after
- * the launch token expired.
+ * turnover; a rollback voids the reservation. Each call is one statement, a SQL function of the
+ * wallet (migration.ts) that reaches the ledger, the bets and the turnover audit through theirs,
+ * keyed by the venue's transaction id: a replay answers the first answer again, the same id asking
+ * anything else is refused (700202). Credits and rollbacks name the bet, not the session, so they
+ * are taken after the launch token expired.
  */
 export function createSeamlessWallet(deps: {
   db: Db;
   clock: Clock;
-  ledger: Pick<LedgerService, 'atomically' | 'balance'>;
-  bets: Pick<BetService, 'place' | 'find' | 'current' | 'settle' | 'close'>;
+  ledger: Pick<LedgerService, 'inStatement' | 'balance'>;
+  bets: Pick<BetService, 'find' | 'settlementOf'>;
   venueOf: (siteId: number, code: string) => Promise<SeamlessVenueFacts | undefined>;
   /** Staff search by username, and show the usernames of what they find. */
   members: Pick<MemberService, 'memberIdFilter' | 'summariesOf'>;
@@ -143,160 +141,98 @@ export function createSeamlessWallet(deps: {
     return session.member_id;
   };
 
-  /**
-   * What the first call under this transaction id answered, if this call repeats it (the replay is
-   * noted); undefined when the id is free. The id taken by any other request refuses the call.
-   */
-  const replayOf = async (
-    tx: Db,
-    venue: VenuePrincipal,
-    call: Pick<store.NewTransaction, 'transaction_id' | 'kind' | 'request_hash'>,
-  ): Promise<SeamlessAnswer | undefined> => {
-    const first = await store.findTransaction(tx, venue.siteId, venue.venueCode, call.transaction_id);
-    if (!first) {
-      return undefined;
-    }
-    if (first.kind === 'debit' && first.is_tombstone && call.kind === 'debit') {
-      // The debit's rollback came first: the debit is refused, now and on every retry.
-      throw refused(ErrorCode.walletBetCancelled, { transactionId: call.transaction_id });
-    }
-    if (first.kind !== call.kind || first.request_hash !== call.request_hash) {
-      throw refused(ErrorCode.walletConflict, { transactionId: call.transaction_id });
-    }
-    await store.noteReplay(tx, first.id, now());
-    return first.answer as SeamlessAnswer;
-  };
-
-  /**
-   * Records a call that moved money, with its answer (the member's balance after it). Its id taken
-   * meanwhile refuses the call: the same request would have found its bet closed already.
-   */
-  const recorded = async (
-    tx: Db,
-    money: LedgerMoves,
-    venue: VenuePrincipal,
-    call: Omit<
-      store.NewTransaction,
-      'site_id' | 'venue_code' | 'answer' | 'balance_after_fen' | 'created_at'
-    >,
-    bet: BetRow,
-  ): Promise<SeamlessAnswer> => {
-    const { availableFen } = await money.balance(mainOf(venue.siteId, bet.member_id));
-    const answer: SeamlessAnswer = {
-      transactionId: call.transaction_id,
-      balance: formatFen(availableFen),
-      betId: bet.bet_id,
-      betStatus: bet.status,
-    };
-    const isRecorded = await store.insertTransaction(tx, {
-      ...call,
-      site_id: venue.siteId,
-      venue_code: venue.venueCode,
-      answer: JSON.stringify(answer),
-      balance_after_fen: availableFen,
-      created_at: now(),
-    });
-    if (!isRecorded) {
-      await replayOf(tx, venue, call);
-      throw new Error(`seamless: transaction ${call.transaction_id} recorded twice for one open bet`);
-    }
-    return answer;
-  };
-
-  /**
-   * A call that found its bet closed: a replay of the call that closed it answers again; otherwise
-   * it is refused as the bet stands (cancelled, or settled or voided).
-   */
-  const closedBetAnswer = async (
-    tx: Db,
-    venue: VenuePrincipal,
-    call: Pick<store.NewTransaction, 'transaction_id' | 'kind' | 'request_hash'>,
-    bet: BetRow,
-  ): Promise<SeamlessAnswer> => {
-    const replayed = await replayOf(tx, venue, call);
-    if (replayed) {
-      return replayed;
-    }
-    const current = await deps.bets.current(tx, bet);
-    throw current.status === 'cancelled'
-      ? refused(ErrorCode.walletBetCancelled, { betId: bet.bet_id })
-      : refused(ErrorCode.walletBetSettled, { betId: bet.bet_id });
-  };
-
-  /** Runs a unit of work on the bet's member accounts, a ledger refusal worded as the wallet's code. */
-  const moving = async <T>(
-    venue: VenuePrincipal,
-    memberId: bigint,
-    work: (tx: Db, money: LedgerMoves) => Promise<T>,
-  ): Promise<T> => {
-    try {
-      return await deps.ledger.atomically([mainOf(venue.siteId, memberId), houseOf(venue)], work);
-    } catch (error) {
-      if (refusalOf(error) === 'insufficientFunds') {
-        throw refused(ErrorCode.walletInsufficient);
-      }
-      throw error;
-    }
-  };
-
   const stakeIdOf = (venue: VenuePrincipal, betId: string) =>
     transferIds.seamlessStake(venue.siteId, venue.venueCode, betId);
+
+  /**
+   * Runs a call's statement on the member's main account and the venue's account (their ids handed
+   * to `call`); `movements` is what it moves into the venue's derived account when it answers (a
+   * replay, which moves nothing, is counted too: that only brings the next checkpoint forward).
+   */
+  const onAccounts = (
+    venue: VenuePrincipal,
+    memberId: bigint,
+    movements: number,
+    call: (memberAccountId: bigint, venueAccountId: bigint) => Promise<store.CallResult>,
+  ) =>
+    deps.ledger.inStatement(
+      [mainOf(venue.siteId, memberId), houseOf(venue)],
+      async ([memberAccountId, venueAccountId]) => {
+        if (memberAccountId === undefined || venueAccountId === undefined) {
+          throw new Error('seamless: the ledger answered fewer accounts than named');
+        }
+        const result = await call(memberAccountId, venueAccountId);
+        return { result, derivedMovements: 'answerJson' in result ? movements : 0 };
+      },
+    );
+
+  /** The answer of a call's statement, or its refusal worded as the wallet's code. */
+  const answerOf = (
+    result: store.CallResult,
+    ids: { transactionId: string; betId?: string; debitTransactionId?: string },
+  ): SeamlessAnswer => {
+    if ('answerJson' in result) {
+      return JSON.parse(result.answerJson) as SeamlessAnswer;
+    }
+    switch (result.refusal) {
+      case 'conflict':
+        throw refused(ErrorCode.walletConflict, { transactionId: ids.transactionId });
+      case 'cancelled':
+        throw refused(ErrorCode.walletBetCancelled, { transactionId: ids.transactionId });
+      case 'insufficient':
+        throw refused(ErrorCode.walletInsufficient);
+      case 'bet_taken':
+        throw refused(ErrorCode.walletConflict, { betId: ids.betId });
+      case 'bet_cancelled':
+        throw refused(ErrorCode.walletBetCancelled, { betId: ids.betId });
+      case 'bet_settled':
+        throw refused(ErrorCode.walletBetSettled, { betId: ids.betId });
+      case 'unknown_debit':
+        throw refused(ErrorCode.walletBetUnknown, { debitTransactionId: ids.debitTransactionId });
+      case 'debit_arrived':
+        throw new Error(
+          `seamless: rollback ${ids.transactionId} met its debit arriving and was not run again`,
+        );
+      default:
+        return assertNever(result.refusal);
+    }
+  };
 
   async function debit(venue: VenuePrincipal, call: DebitCall): Promise<SeamlessAnswer> {
     const facts = await seamlessVenue(venue);
     if (call.amountFen <= 0n) {
       throw validationError('amount', '须大于 0');
     }
-    const transaction = {
-      transaction_id: call.transactionId,
-      kind: 'debit' as const,
-      ref_transaction_id: null,
-      bet_id: call.betId,
-      member_id: call.memberId,
-      amount_fen: call.amountFen,
-      is_tombstone: false,
-      request_hash: hashOf([
-        'debit',
-        call.memberId,
-        call.betId,
-        call.roundId,
-        call.gameCode,
-        call.amountFen,
-        call.oddsE4,
-      ]),
-    };
-    return moving(venue, call.memberId, async (tx, money) => {
-      const bet = await deps.bets.place(tx, {
-        site_id: venue.siteId,
-        venue_code: venue.venueCode,
-        category: facts.category,
-        game_code: call.gameCode,
-        round_id: call.roundId,
-        bet_id: call.betId,
-        member_id: call.memberId,
-        stake_fen: call.amountFen,
-        odds_e4: call.oddsE4,
-        placed_at: now(),
-      });
-      if (!bet) {
-        // The bet exists: this is its debit again, or its id came with another debit (one per bet).
-        const replayed = await replayOf(tx, venue, transaction);
-        if (replayed) {
-          return replayed;
-        }
-        throw refused(ErrorCode.walletConflict, { betId: call.betId });
-      }
-      await money.transfer({
-        transferId: stakeIdOf(venue, call.betId),
-        debitAccount: mainOf(venue.siteId, call.memberId),
-        creditAccount: houseOf(venue),
-        amountFen: call.amountFen,
-        kind: 'bet',
+    const requestHash = hashOf([
+      'debit',
+      call.memberId,
+      call.betId,
+      call.roundId,
+      call.gameCode,
+      call.amountFen,
+      call.oddsE4,
+    ]);
+    const result = await onAccounts(venue, call.memberId, 1, (memberAccountId, venueAccountId) =>
+      store.callDebit(deps.db, {
+        siteId: venue.siteId,
+        venueCode: venue.venueCode,
+        transactionId: call.transactionId,
+        requestHash,
+        now: now(),
+        memberId: call.memberId,
+        memberAccountId,
+        venueAccountId,
+        stakeTransferId: stakeIdOf(venue, call.betId),
         memo: `${facts.code} ${call.gameCode}`.slice(0, 200),
-        isPending: true,
-      });
-      return recorded(tx, money, venue, transaction, bet);
-    });
+        category: facts.category,
+        gameCode: call.gameCode,
+        roundId: call.roundId,
+        betId: call.betId,
+        amountFen: call.amountFen,
+        oddsE4: call.oddsE4,
+      }),
+    );
+    return answerOf(result, { transactionId: call.transactionId, betId: call.betId });
   }
 
   async function credit(venue: VenuePrincipal, call: CreditCall): Promise<SeamlessAnswer> {
@@ -311,44 +247,37 @@ export function createSeamlessWallet(deps: {
     if (call.isVoid && call.payoutFen !== bet.stake_fen) {
       throw validationError('payout', '作废注单的派彩须等于投注额');
     }
-    const transaction = {
-      transaction_id: call.transactionId,
-      kind: 'credit' as const,
-      ref_transaction_id: null,
-      bet_id: call.betId,
-      member_id: bet.member_id,
-      amount_fen: call.payoutFen,
-      is_tombstone: false,
-      request_hash: hashOf(['credit', call.betId, call.payoutFen, call.isVoid]),
-    };
-    return moving(venue, bet.member_id, async (tx, money) => {
-      // Closing the bet first locks it: a concurrent credit or rollback of it waits, then finds it closed.
-      const closed = call.isVoid
-        ? await deps.bets.close(tx, bet, 'void')
-        : await deps.bets.settle(tx, bet, call.payoutFen);
-      if (!closed) {
-        return closedBetAnswer(tx, venue, transaction, bet);
-      }
-      const stakeId = stakeIdOf(venue, bet.bet_id);
-      if (call.isVoid) {
-        await money.void(stakeId);
-        return recorded(tx, money, venue, transaction, closed);
-      }
-      await money.post(stakeId);
-      if (call.payoutFen > 0n) {
-        await money.transfer({
-          transferId: transferIds.seamlessPayout(venue.siteId, venue.venueCode, bet.bet_id),
-          debitAccount: houseOf(venue),
-          creditAccount: mainOf(venue.siteId, bet.member_id),
-          amountFen: call.payoutFen,
-          kind: 'payout',
-          memo: `${venue.venueCode} ${bet.game_code}`.slice(0, 200),
-        });
-      }
-      return recorded(tx, money, venue, transaction, closed);
-    });
+    const closing = call.isVoid
+      ? { status: 'void' as const, validFen: fen(0n) }
+      : await deps.bets.settlementOf(bet, call.payoutFen);
+    // A void moves the stake back; a settlement posts it, and pays a payout when there is one.
+    const movements = call.isVoid || call.payoutFen === 0n ? 1 : 2;
+    const result = await onAccounts(venue, bet.member_id, movements, (memberAccountId, venueAccountId) =>
+      store.callCredit(deps.db, {
+        siteId: venue.siteId,
+        venueCode: venue.venueCode,
+        transactionId: call.transactionId,
+        requestHash: hashOf(['credit', call.betId, call.payoutFen, call.isVoid]),
+        now: now(),
+        memberId: bet.member_id,
+        memberAccountId,
+        venueAccountId,
+        betId: bet.bet_id,
+        stakeTransferId: stakeIdOf(venue, bet.bet_id),
+        payoutTransferId: transferIds.seamlessPayout(venue.siteId, venue.venueCode, bet.bet_id),
+        memo: `${venue.venueCode} ${bet.game_code}`.slice(0, 200),
+        status: closing.status,
+        payoutFen: call.payoutFen,
+        validFen: closing.validFen,
+      }),
+    );
+    return answerOf(result, { transactionId: call.transactionId, betId: bet.bet_id });
   }
 
+  /**
+   * A rollback names the debit it takes back: read first, so that its statement gets the bet and
+   * the member's account. A debit recorded between that read and the statement is read again.
+   */
   async function rollback(venue: VenuePrincipal, call: RollbackCall): Promise<SeamlessAnswer> {
     await seamlessVenue(venue);
     const requestHash = hashOf(['rollback', call.debitTransactionId]);
@@ -359,107 +288,37 @@ export function createSeamlessWallet(deps: {
         venue.venueCode,
         call.debitTransactionId,
       );
-      if (debited && debited.kind !== 'debit') {
-        throw refused(ErrorCode.walletBetUnknown, { debitTransactionId: call.debitTransactionId });
-      }
-      try {
-        return debited && !debited.is_tombstone
-          ? await rollbackDebit(venue, call, requestHash, debited)
-          : await rollbackUnknown(venue, call, requestHash);
-      } catch (error) {
-        if (!(error instanceof DebitArrived)) {
-          throw error;
-        }
+      const debit =
+        debited?.kind === 'debit' &&
+        !debited.is_tombstone &&
+        debited.bet_id !== null &&
+        debited.member_id !== null
+          ? { betId: debited.bet_id, memberId: debited.member_id }
+          : undefined;
+      const refs = debit ? [mainOf(venue.siteId, debit.memberId)] : [];
+      const result = await deps.ledger.inStatement(refs, async ([memberAccountId]) => {
+        const result = await store.callRollback(deps.db, {
+          siteId: venue.siteId,
+          venueCode: venue.venueCode,
+          transactionId: call.transactionId,
+          requestHash,
+          now: now(),
+          debitTransactionId: call.debitTransactionId,
+          debit:
+            debit && memberAccountId !== undefined
+              ? { betId: debit.betId, memberAccountId, stakeTransferId: stakeIdOf(venue, debit.betId) }
+              : undefined,
+        });
+        return { result, derivedMovements: debit && 'answerJson' in result ? 1 : 0 };
+      });
+      if (!('refusal' in result) || result.refusal !== 'debit_arrived') {
+        return answerOf(result, {
+          transactionId: call.transactionId,
+          debitTransactionId: call.debitTransactionId,
+          ...(debit ? { betId: debit.betId } : {}),
+        });
       }
     }
-  }
-
-  async function rollbackDebit(
-    venue: VenuePrincipal,
-    call: RollbackCall,
-    requestHash: string,
-    debited: store.TransactionRow,
-  ): Promise<SeamlessAnswer> {
-    const bet =
-      debited.bet_id === null
-        ? undefined
-        : await deps.bets.find(venue.siteId, venue.venueCode, debited.bet_id);
-    if (!bet) {
-      throw new Error(`seamless: debit ${debited.transaction_id} has no bet`);
-    }
-    const transaction = {
-      transaction_id: call.transactionId,
-      kind: 'rollback' as const,
-      ref_transaction_id: call.debitTransactionId,
-      bet_id: bet.bet_id,
-      member_id: bet.member_id,
-      amount_fen: bet.stake_fen,
-      is_tombstone: false,
-      request_hash: requestHash,
-    };
-    return moving(venue, bet.member_id, async (tx, money) => {
-      const cancelled = await deps.bets.close(tx, bet, 'cancelled');
-      if (!cancelled) {
-        return closedBetAnswer(tx, venue, transaction, bet);
-      }
-      await money.void(stakeIdOf(venue, bet.bet_id));
-      return recorded(tx, money, venue, transaction, cancelled);
-    });
-  }
-
-  /** A rollback of a debit never seen: recorded, with a tombstone under the debit's id that bars it. */
-  async function rollbackUnknown(venue: VenuePrincipal, call: RollbackCall, requestHash: string) {
-    const answer: SeamlessAnswer = {
-      transactionId: call.transactionId,
-      balance: null,
-      betId: null,
-      betStatus: null,
-    };
-    const tombstone = {
-      site_id: venue.siteId,
-      venue_code: venue.venueCode,
-      bet_id: null,
-      member_id: null,
-      amount_fen: fen(0n),
-      is_tombstone: true,
-      balance_after_fen: null,
-      created_at: now(),
-    };
-    const transaction = {
-      transaction_id: call.transactionId,
-      kind: 'rollback' as const,
-      ref_transaction_id: call.debitTransactionId,
-      request_hash: requestHash,
-    };
-    return deps.db.transaction().execute(async (tx) => {
-      const isRecorded = await store.insertTransaction(tx, {
-        ...tombstone,
-        ...transaction,
-        answer: JSON.stringify(answer),
-      });
-      if (!isRecorded) {
-        const replayed = await replayOf(tx, venue, transaction);
-        if (!replayed) {
-          throw new Error(`seamless: rollback ${call.transactionId} taken but not found`);
-        }
-        return replayed;
-      }
-      const isBarred = await store.insertTransaction(tx, {
-        ...tombstone,
-        transaction_id: call.debitTransactionId,
-        kind: 'debit',
-        ref_transaction_id: null,
-        request_hash: '',
-        answer: '{}',
-      });
-      if (!isBarred) {
-        const taken = await store.findTransaction(tx, venue.siteId, venue.venueCode, call.debitTransactionId);
-        if (!taken?.is_tombstone) {
-          throw new DebitArrived();
-        }
-      }
-      return answer;
-    });
   }
 
   return {
@@ -571,4 +430,8 @@ export function createSeamlessWallet(deps: {
       };
     },
   };
+}
+
+function assertNever(value: never): never {
+  throw new Error(`seamless: unexpected value ${String(value)}`);
 }

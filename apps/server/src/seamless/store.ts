@@ -1,29 +1,115 @@
-import type { AdminSeamlessSortKey, SeamlessKind, SortRequest } from '@site/contract';
-import { type Insertable, type Selectable, sql } from 'kysely';
+import type { AdminSeamlessSortKey, BetStatus, Fen, SeamlessKind, SortRequest } from '@site/contract';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { fetchPage, orderByKey, type PageRequest } from '../db/paging.ts';
 import type { SeamlessTransactionsTable } from './tables.ts';
 
-/** The only file that writes SQL for the seamless wallet's tables. */
+/**
+ * The only TypeScript that writes SQL for the seamless wallet's tables: each wallet call is one
+ * call of its SQL function (migration.ts).
+ */
 
 export type TransactionRow = Selectable<SeamlessTransactionsTable>;
-export type NewTransaction = Omit<
-  Insertable<SeamlessTransactionsTable>,
-  'id' | 'replay_count' | 'last_replayed_at'
->;
+/** Why a wallet call's statement refused it (see `seamlessCallsMigration`). */
+export type CallRefusal = (typeof callRefusals)[number];
+const callRefusals = [
+  'conflict',
+  'cancelled',
+  'insufficient',
+  'bet_taken',
+  'bet_cancelled',
+  'bet_settled',
+  'unknown_debit',
+  'debit_arrived',
+] as const;
 
-/**
- * Records a call under the venue's transaction id: false when the id is taken. A concurrent call
- * with the same id waits here for the other's transaction to end, then finds the id taken.
- */
-export async function insertTransaction(db: Db, row: NewTransaction): Promise<boolean> {
-  const inserted = await db
-    .insertInto('seamless_transactions')
-    .values(row)
-    .onConflict((conflict) => conflict.columns(['site_id', 'venue_code', 'transaction_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+/** What a wallet call's statement answered: the call's answer as JSON text, or a refusal. */
+export type CallResult = { answerJson: string } | { refusal: CallRefusal };
+
+function resultOf(rows: ReadonlyArray<{ answer: string | null }>, what: string): CallResult {
+  const [row] = rows;
+  if (row?.answer == null || rows.length !== 1) {
+    throw new Error(`seamless: ${what} answered ${rows.length} rows, ${String(row?.answer)}`);
+  }
+  if (row.answer.startsWith('{')) {
+    return { answerJson: row.answer };
+  }
+  const refusal = callRefusals.find((known) => known === row.answer);
+  if (!refusal) {
+    throw new Error(`seamless: ${what} answered ${row.answer}`);
+  }
+  return { refusal };
+}
+
+interface CallKey {
+  siteId: number;
+  venueCode: string;
+  transactionId: string;
+  requestHash: string;
+  now: Date;
+}
+
+/** Casts name each parameter's type, so the server resolves the call without inferring them. */
+export async function callDebit(
+  db: Db,
+  call: CallKey & {
+    memberId: bigint;
+    memberAccountId: bigint;
+    venueAccountId: bigint;
+    stakeTransferId: string;
+    memo: string;
+    category: string;
+    gameCode: string;
+    roundId: string;
+    betId: string;
+    amountFen: Fen;
+    oddsE4: number | null;
+  },
+): Promise<CallResult> {
+  const result = await sql<{ answer: string | null }>`select seamless_debit(${call.siteId}::int4,
+    ${call.venueCode}::text, ${call.transactionId}::text, ${call.requestHash}::text, ${call.memberId}::int8,
+    ${call.memberAccountId}::int8, ${call.venueAccountId}::int8, ${call.stakeTransferId}::text, ${call.memo}::text,
+    ${call.category}::text, ${call.gameCode}::text, ${call.roundId}::text, ${call.betId}::text,
+    ${call.amountFen}::int8, ${call.oddsE4}::int4, ${call.now}::timestamptz) answer`.execute(db);
+  return resultOf(result.rows, 'seamless_debit');
+}
+
+export async function callCredit(
+  db: Db,
+  call: CallKey & {
+    memberId: bigint;
+    memberAccountId: bigint;
+    venueAccountId: bigint;
+    betId: string;
+    stakeTransferId: string;
+    payoutTransferId: string;
+    memo: string;
+    status: BetStatus;
+    payoutFen: Fen;
+    validFen: Fen;
+  },
+): Promise<CallResult> {
+  const result = await sql<{ answer: string | null }>`select seamless_credit(${call.siteId}::int4,
+    ${call.venueCode}::text, ${call.transactionId}::text, ${call.requestHash}::text, ${call.memberId}::int8,
+    ${call.memberAccountId}::int8, ${call.venueAccountId}::int8, ${call.betId}::text, ${call.stakeTransferId}::text,
+    ${call.payoutTransferId}::text, ${call.memo}::text, ${call.status}::text, ${call.payoutFen}::int8,
+    ${call.validFen}::int8, ${call.now}::timestamptz) answer`.execute(db);
+  return resultOf(result.rows, 'seamless_credit');
+}
+
+/** `debit` is the debit as the caller read it; undefined when it read none (or only its tombstone). */
+export async function callRollback(
+  db: Db,
+  call: CallKey & {
+    debitTransactionId: string;
+    debit: { betId: string; memberAccountId: bigint; stakeTransferId: string } | undefined;
+  },
+): Promise<CallResult> {
+  const result = await sql<{ answer: string | null }>`select seamless_rollback(${call.siteId}::int4,
+    ${call.venueCode}::text, ${call.transactionId}::text, ${call.debitTransactionId}::text,
+    ${call.requestHash}::text, ${call.debit?.betId ?? null}::text, ${call.debit?.memberAccountId ?? null}::int8,
+    ${call.debit?.stakeTransferId ?? null}::text, ${call.now}::timestamptz) answer`.execute(db);
+  return resultOf(result.rows, 'seamless_rollback');
 }
 
 export async function findTransaction(db: Db, siteId: number, venueCode: string, transactionId: string) {
@@ -34,14 +120,6 @@ export async function findTransaction(db: Db, siteId: number, venueCode: string,
     .where('venue_code', '=', venueCode)
     .where('transaction_id', '=', transactionId)
     .executeTakeFirst();
-}
-
-export async function noteReplay(db: Db, id: bigint, at: Date) {
-  await db
-    .updateTable('seamless_transactions')
-    .set({ replay_count: sql`replay_count + 1`, last_replayed_at: at })
-    .where('id', '=', id)
-    .execute();
 }
 
 export interface TransactionFilter {
