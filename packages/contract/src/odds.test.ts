@@ -7,6 +7,7 @@ import {
   formatOddsValue,
   isOddsValueIn,
   type OddsFormat,
+  oddsE4OfText,
   oddsE4One,
   oddsFormatIds,
   oddsFormatOfId,
@@ -117,6 +118,16 @@ describe('odds formats', () => {
     expect(() => oddsInFormatE4(10_000, 'Indonesia')).toThrow(RangeError);
     expect(() => displayOddsE4(100_010_001, 'Europe')).toThrow(RangeError);
     expect(() => formatOddsValue(-6_667, 2)).toThrow(RangeError);
+  });
+
+  it('reads and writes odds text in ten-thousandths', () => {
+    expect(oddsE4OfText('1.95')).toBe(19_500);
+    expect(oddsE4OfText('2')).toBe(20_000);
+    expect(oddsE4OfText('1.0001')).toBe(10_001);
+    expect(oddsE4OfText('-0.6667')).toBe(-6_667);
+    expect(formatOddsValue(19_500)).toBe('1.9500');
+    expect(formatOddsValue(1_234_567)).toBe('123.4567');
+    expect(oddsE4OfText(formatOddsValue(-10_526))).toBe(-10_526);
   });
 });
 

@@ -134,6 +134,13 @@ export function decimalOddsE4Of(valueE4: number, format: OddsFormat): number {
   return oddsE4One + valueE4;
 }
 
+/** Odds text with up to 4 places ("1.95", "-0.6667"), as ten-thousandths; a schema checked its shape. */
+export function oddsE4OfText(odds: string): number {
+  const sign = odds.startsWith('-') ? -1 : 1;
+  const [whole = '0', fraction = ''] = odds.replace(/^[-+]/, '').split('.');
+  return sign * (Number(whole) * oddsE4One + Number(fraction.padEnd(4, '0')));
+}
+
 /** `-6667` -> `'-0.6667'`; with 2 places the value must be a display (a multiple of 100). */
 export function formatOddsValue(valueE4: number, decimals: 2 | 4 = 4): string {
   const scaleE4 = decimals === 2 ? displayStepE4 : 1;

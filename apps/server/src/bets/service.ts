@@ -8,6 +8,8 @@ import {
   type Fen,
   fen,
   formatFen,
+  formatOddsValue,
+  oddsE4OfText,
   type SharedBet,
 } from '@site/contract';
 import type { AuditActor, AuditLog } from '../audit/service.ts';
@@ -15,13 +17,7 @@ import type { Db } from '../db/database.ts';
 import { type MemberService, memberIdsOf } from '../member/service.ts';
 import type { Clock } from '../stores/clock.ts';
 import * as store from './store.ts';
-import {
-  defaultMinValidOddsE4,
-  formatOddsE4,
-  oddsE4Of,
-  settledStatusOf,
-  validTurnoverOf,
-} from './turnover.ts';
+import { defaultMinValidOddsE4, settledStatusOf, validTurnoverOf } from './turnover.ts';
 
 export type { BetRow } from './store.ts';
 
@@ -77,7 +73,7 @@ export function createBetService(deps: {
     validAmount: formatFen(row.valid_fen),
     payout: formatFen(row.payout_fen),
     winLoss: formatFen(row.status === 'pending' ? 0n : row.payout_fen - row.stake_fen),
-    odds: row.odds_e4 === null ? null : formatOddsE4(row.odds_e4),
+    odds: row.odds_e4 === null ? null : formatOddsValue(row.odds_e4),
     status: row.status,
     placedAt: row.placed_at.toISOString(),
     settledAt: row.settled_at?.toISOString() ?? null,
@@ -186,12 +182,12 @@ export function createBetService(deps: {
     },
 
     settings: async (siteId: number): Promise<BetSettings> => ({
-      minValidOdds: formatOddsE4(await minValidOddsE4(deps.db, siteId)),
+      minValidOdds: formatOddsValue(await minValidOddsE4(deps.db, siteId)),
     }),
 
     async updateSettings(actor: AuditActor & { siteId: number }, body: BetSettings): Promise<BetSettings> {
       const before = (await store.findMinValidOdds(deps.db, actor.siteId)) ?? defaultMinValidOddsE4;
-      const after = oddsE4Of(body.minValidOdds);
+      const after = oddsE4OfText(body.minValidOdds);
       await deps.db.transaction().execute(async (tx) => {
         await store.upsertMinValidOdds(tx, actor.siteId, after, new Date(deps.clock.now()));
         await deps.audit.record(
@@ -200,14 +196,14 @@ export function createBetService(deps: {
             siteId: actor.siteId,
             action: 'bets.settings_update',
             target: String(actor.siteId),
-            before: { minValidOdds: formatOddsE4(before) },
-            after: { minValidOdds: formatOddsE4(after) },
+            before: { minValidOdds: formatOddsValue(before) },
+            after: { minValidOdds: formatOddsValue(after) },
           },
           tx,
         );
       });
       minOddsCache.delete(actor.siteId);
-      return { minValidOdds: formatOddsE4(after) };
+      return { minValidOdds: formatOddsValue(after) };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { fen } from '@site/contract';
 import { describe, expect, it } from 'vitest';
-import { formatOddsE4, oddsE4Of, settledStatusOf, validTurnoverOf } from './turnover.ts';
+import { settledStatusOf, validTurnoverOf } from './turnover.ts';
 
 const settled = (stake: bigint, payout: bigint, oddsE4: number | null = null) =>
   validTurnoverOf({
@@ -40,13 +40,5 @@ describe('valid turnover', () => {
         }),
       ).toBe(0n);
     }
-  });
-
-  it('reads and writes decimal odds in ten-thousandths', () => {
-    expect(oddsE4Of('1.95')).toBe(19_500);
-    expect(oddsE4Of('2')).toBe(20_000);
-    expect(oddsE4Of('1.0001')).toBe(10_001);
-    expect(formatOddsE4(19_500)).toBe('1.9500');
-    expect(formatOddsE4(1_234_567)).toBe('123.4567');
   });
 });

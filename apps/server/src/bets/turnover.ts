@@ -33,15 +33,5 @@ export function settledStatusOf(stakeFen: Fen, payoutFen: Fen): 'win' | 'lose' |
   return payoutFen > stakeFen ? 'win' : payoutFen < stakeFen ? 'lose' : 'draw';
 }
 
-/** Decimal odds text ("1.95", "2.0000") as ten-thousandths; the contract's schema checked its shape. */
-export function oddsE4Of(odds: string): number {
-  const [whole = '0', fraction = ''] = odds.split('.');
-  return Number(whole) * 10_000 + Number(fraction.padEnd(4, '0'));
-}
-
-export function formatOddsE4(oddsE4: number): string {
-  return `${Math.floor(oddsE4 / 10_000)}.${String(oddsE4 % 10_000).padStart(4, '0')}`;
-}
-
 /** The minimum when a site has set none: 1.5 decimal (Hong Kong 0.5, Malay 0.5), the common floor. */
 export const defaultMinValidOddsE4 = 15_000;

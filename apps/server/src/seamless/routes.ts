@@ -1,6 +1,5 @@
-import { type Fen, parseYuan, routes } from '@site/contract';
+import { type Fen, oddsE4OfText, parseYuan, routes } from '@site/contract';
 import { validationError } from '../app-error.ts';
-import { oddsE4Of } from '../bets/turnover.ts';
 import type { RegisterRoute } from '../http/route.ts';
 import type { SeamlessWallet } from './service.ts';
 
@@ -22,7 +21,7 @@ export function registerSeamlessRoutes(route: RegisterRoute, wallet: SeamlessWal
       roundId: body.roundId,
       gameCode: body.gameCode,
       amountFen: fenOf(body.amount, 'amount'),
-      oddsE4: body.odds === undefined ? null : oddsE4Of(body.odds),
+      oddsE4: body.odds === undefined ? null : oddsE4OfText(body.odds),
     }),
   );
   route(routes.seamlessCredit, async ({ body, principal }) =>
