@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { betStatuses } from './bets.ts';
 import { callerIdSchema } from './cashier.ts';
+import { betStatuses } from './constants.ts';
 import { venueCodeSchema } from './venue.ts';
 
 /** Socket message ids of spec section 7. Frames are `{ msgId, msgData }`. */

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import fastifyWebsocket from '@fastify/websocket';
 import {
   clientFrameSchema,
@@ -21,6 +22,7 @@ import type { Clock } from '../stores/clock.ts';
 import type { PubSub } from '../stores/pubsub.ts';
 import { createPresence } from './presence.ts';
 import { createTopics, type TopicSubscriber } from './topics.ts';
+import { encodeTextMessage } from './wire.ts';
 
 /** One client socket on this node. */
 export interface SocketConnection extends TopicSubscriber {
@@ -214,14 +216,25 @@ export async function createGateway(deps: GatewayDeps) {
     }
   };
 
-  const accept = (socket: WebSocket, siteId: number, ip: string, log: FastifyBaseLogger) => {
+  /**
+   * `stream` is the TCP socket under `socket`: our messages, framed once (`encodeTextMessage`),
+   * are written to it directly, in order with what `ws` itself writes there (its close frames and
+   * pongs), as `ws` never holds a message back without compression.
+   */
+  const accept = (
+    socket: WebSocket,
+    stream: Writable,
+    siteId: number,
+    ip: string,
+    log: FastifyBaseLogger,
+  ) => {
     const connection: SocketConnection = {
       siteId,
       ip,
       member: undefined,
       topics: new Set(),
       lastHeardAtMs: deps.clock.now(),
-      write(payload) {
+      write(message) {
         if (socket.readyState !== socket.OPEN) {
           return;
         }
@@ -230,10 +243,10 @@ export async function createGateway(deps: GatewayDeps) {
           socket.terminate();
           return;
         }
-        socket.send(payload);
+        stream.write(message);
       },
       send(frame) {
-        this.write(JSON.stringify(frame));
+        this.write(encodeTextMessage(JSON.stringify(frame)));
       },
       close(code, reason) {
         socket.close(code, reason);
@@ -293,13 +306,17 @@ export async function createGateway(deps: GatewayDeps) {
   return {
     /** Adds the WebSocket route to the app. */
     async register(app: FastifyInstance) {
-      await app.register(fastifyWebsocket, { options: { maxPayload: frameBytesMax } });
+      // No compression: messages are framed once and written straight to the TCP socket (`accept`).
+      await app.register(fastifyWebsocket, {
+        options: { maxPayload: frameBytesMax, perMessageDeflate: false },
+      });
       app.get(socketHandshakePath, { websocket: true }, (socket, request) => {
         const query = request.query as Record<string, unknown>;
         const siteId = /^[1-9][0-9]{0,8}$/.test(String(query.siteId))
           ? Number(query.siteId)
           : deps.defaultSiteId;
-        accept(socket, siteId, request.ip ?? 'unknown', request.log);
+        // The upgrade's socket, which `ws` took over.
+        accept(socket, request.raw.socket, siteId, request.ip ?? 'unknown', request.log);
       });
     },
     /** Handles a client message id; `isMemberOnly` ones answer 10004 before login. */

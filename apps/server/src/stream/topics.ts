@@ -1,10 +1,14 @@
 import { errorMessages, FeedMsgId, type ServerFrame, socketTiming } from '@site/contract';
 import type { PubSub } from '../stores/pubsub.ts';
+import { encodeTextMessage } from './wire.ts';
 
 /** What a topic delivers to: one socket of this node. */
 export interface TopicSubscriber {
-  /** Writes an already serialised frame; the subscriber drops itself when it cannot keep up. */
-  write(payload: string): void;
+  /**
+   * Writes a WebSocket message already framed (`encodeTextMessage`), shared by every subscriber
+   * and never modified; the subscriber drops itself when it cannot keep up.
+   */
+  write(message: Buffer): void;
 }
 
 interface LocalTopic {
@@ -24,7 +28,8 @@ const batchPrefix = `{"msgId":${FeedMsgId.batch},"code":6000,"message":"${errorM
  * in-process on one); each node listens to a topic's channel only while one of its sockets
  * subscribes, gathers what arrives for `flushWindowMs`, and then writes one payload per socket:
  * the frame alone, or a batch frame (20000) carrying all of them. Frames are serialised once per
- * publish and the batch once per flush, never once per socket.
+ * publish; the payload is serialised and framed as a WebSocket message once per flush, and that
+ * same buffer is written to every socket.
  */
 export function createTopics(pubsub: PubSub, flushWindowMs: number = socketTiming.flushWindowMs) {
   const topics = new Map<string, LocalTopic>();
@@ -36,9 +41,11 @@ export function createTopics(pubsub: PubSub, flushWindowMs: number = socketTimin
     if (frames.length === 0) {
       return;
     }
-    const payload = frames.length === 1 ? (frames[0] as string) : `${batchPrefix}${frames.join(',')}]}}`;
+    const message = encodeTextMessage(
+      frames.length === 1 ? (frames[0] as string) : `${batchPrefix}${frames.join(',')}]}}`,
+    );
     for (const subscriber of topic.subscribers) {
-      subscriber.write(payload);
+      subscriber.write(message);
     }
   };
 
