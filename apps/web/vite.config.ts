@@ -3,13 +3,14 @@ import { defineConfig } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.ts';
 import { antdFormWithoutHelpPopover } from './vite-antd-form-help.ts';
 import { routeTable } from './vite-route-table.ts';
+import { stylesheetsFirst } from './vite-stylesheets-first.ts';
 
 const apiTarget = 'http://127.0.0.1:3000';
 /** API prefixes, plus /media where the server keeps site images (logos, banners). */
 const proxiedPrefixes = ['/site', '/act', '/game', '/fd', '/agent', '/stream', '/api', '/docs', '/media'];
 
 export default defineConfig({
-  plugins: [react(), routeTable(), antdFormWithoutHelpPopover(), precompress()],
+  plugins: [react(), routeTable(), antdFormWithoutHelpPopover(), stylesheetsFirst(), precompress()],
   server: {
     proxy: Object.fromEntries(
       proxiedPrefixes.map((prefix) => [

@@ -4,10 +4,11 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homeBannerMarker, homePageHtml } from './http/home-page.ts';
 import { createTestApp, type TestApp } from './testing.ts';
 
 /** A built web app as the build leaves it: text files with their .br and .gz copies beside them. */
-const indexHtml = `<!doctype html><html lang="zh-CN"><body><div id="root"></div>${'<!-- page -->'.repeat(100)}</body></html>`;
+const indexHtml = `<!doctype html><html lang="zh-CN"><body><div id="root"><div class="boot-shell__banner">${homeBannerMarker}</div></div>${'<!-- page -->'.repeat(100)}</body></html>`;
 const entryScript = `console.log(${JSON.stringify('entry chunk '.repeat(200))});`;
 /** Below the build's 1 KB threshold: no compressed copies. */
 const smallScript = 'console.log(1)';
@@ -106,8 +107,8 @@ describe('hashed assets', () => {
 });
 
 describe('index.html', () => {
-  it('is sent compressed and never cached unchecked, by name, at / and for any SPA path', async () => {
-    for (const url of ['/index.html', '/', '/user/login', '/mine/finance/wallet?tab=1']) {
+  it('is sent compressed and never cached unchecked, by name and for any SPA path', async () => {
+    for (const url of ['/index.html', '/user/login', '/mine/finance/wallet?tab=1']) {
       const response = await get(url, 'br, gzip');
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-encoding'], url).toBe('br');
@@ -116,6 +117,35 @@ describe('index.html', () => {
       expect(varyTokens(response), url).toContain('accept-encoding');
       expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(indexHtml);
     }
+  });
+
+  it("is the home page with the site's banners at /, compressed as accepted and never cached unchecked", async () => {
+    const ads = await testApp.services.sites.stationAds(9001);
+    expect(ads.length).toBeGreaterThan(0);
+    const homePage = homePageHtml(indexHtml, ads);
+    expect(homePage).toContain(`<img src="${ads[0]?.imageUrl}"`);
+    const decoders = {
+      br: (payload: Buffer) => brotliDecompressSync(payload).toString(),
+      gzip: (payload: Buffer) => gunzipSync(payload).toString(),
+      none: (payload: Buffer) => payload.toString(),
+    };
+    const cases = [
+      ['/', 'gzip, deflate, br', 'br'],
+      ['/?from=app', 'gzip', 'gzip'],
+      ['/', undefined, 'none'],
+    ] as const;
+    for (const [url, acceptEncoding, encoding] of cases) {
+      const response = await get(url, acceptEncoding);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe(encoding === 'none' ? undefined : encoding);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(varyTokens(response), url).toContain('accept-encoding');
+      expect(decoders[encoding](response.rawPayload), url).toBe(homePage);
+    }
+    const head = await testApp.app.inject({ method: 'HEAD', url: '/', headers: { accept: 'text/html' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
   });
 
   it("preloads the home page's first banner, its largest paint, with the page and nowhere else", async () => {
@@ -182,7 +212,8 @@ describe('operator console under /admin/', () => {
     for (const url of ['/', '/administrator', '/user/login']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).toBe(indexHtml);
+      expect(response.body, url).toContain('<div id="root">');
+      expect(response.body, url).not.toContain('<div id="console">');
     }
   });
 });

@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { basePathOf } from '@site/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { basePathOf, type StationAd, siteIdDefault } from '@site/contract';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { registerBetRoutes } from './bets/routes.ts';
 import { registerJsonCacheRoutes } from './cache/routes.ts';
@@ -25,6 +25,7 @@ import {
   sendNotFound,
 } from './http/errors.ts';
 import { createRequestGuard } from './http/guard.ts';
+import { createHomePageRenderer, type HomePage, preferredEncoding } from './http/home-page.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
 import { createRouteRegistrar } from './http/route.ts';
 import { allowInlineStyles, registerSecurityHeaders } from './http/security-headers.ts';
@@ -136,10 +137,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', transformStaticCSP: allowInlineStyles });
   await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false });
-  await registerWebApp(app, deps.webDistDir, deps.adminDistDir, async () => {
-    const [firstBanner] = await deps.services.sites.stationAds(deps.defaultSiteId);
-    return firstBanner?.imageUrl;
-  });
+  // The site the web app names in its calls, so the page's banners are those its API would answer.
+  await registerWebApp(app, deps.webDistDir, deps.adminDistDir, () =>
+    deps.services.sites.stationAds(siteIdDefault),
+  );
   return app;
 }
 
@@ -207,13 +208,8 @@ function staticOptions(root: string, prefix: string, decorateReply: boolean): Fa
 const consolePrefix = '/admin/';
 
 /**
- * The member SPA owns every path outside the API and /admin/; the operator console owns /admin/
- * outside /admin/api. Known files are served; any other GET that wants HTML gets the app's
- * index.html so client routing can show the page (or its 404 page).
- */
-/**
  * A `Link` preload of the home page's first banner, its largest paint: the browser fetches it with
- * the page instead of after the scripts and the banner API. Only a plain URL becomes a header.
+ * the page's headers, before the HTML that names it. Only a plain URL becomes a header.
  */
 function bannerPreload(imageUrl: string | undefined): string | undefined {
   return imageUrl && /^(\/(?!\/)|https:\/\/)[\x21-\x7e]*$/.test(imageUrl) && !/[<>,;]/.test(imageUrl)
@@ -221,17 +217,61 @@ function bannerPreload(imageUrl: string | undefined): string | undefined {
     : undefined;
 }
 
+/**
+ * The home page with the site's banners in it (http/home-page.ts), compressed as the client
+ * accepts. Without banners to hand (the site unknown, the database down) it is the plain
+ * index.html: the app then asks for them itself.
+ */
+async function sendHomePage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  homeBanners: () => Promise<StationAd[]>,
+  renderHomePage: (ads: readonly StationAd[]) => HomePage,
+) {
+  let ads: StationAd[];
+  try {
+    ads = await homeBanners();
+  } catch (error) {
+    request.log.warn({ err: error }, 'home page served without its banners');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  }
+  const page = renderHomePage(ads);
+  const preload = bannerPreload(ads[0]?.imageUrl);
+  if (preload) {
+    reply.header('link', preload);
+  }
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding) {
+    reply.header('content-encoding', encoding);
+  }
+  return reply
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8')
+    .send(encoding ? page[encoding] : page.html);
+}
+
+/**
+ * The member SPA owns every path outside the API and /admin/; the operator console owns /admin/
+ * outside /admin/api. Known files are served; any other GET that wants HTML gets the app's
+ * index.html so client routing can show the page (or its 404 page); the home page gets it with
+ * its banners.
+ */
 async function registerWebApp(
   app: FastifyInstance,
   webDistDir: string | undefined,
   adminDistDir: string | undefined,
-  homeBannerUrl: () => Promise<string | undefined>,
+  homeBanners: () => Promise<StationAd[]>,
 ) {
   const hasWebApp = webDistDir !== undefined && existsSync(path.join(webDistDir, 'index.html'));
   const hasConsole = adminDistDir !== undefined && existsSync(path.join(adminDistDir, 'index.html'));
   if (hasWebApp) {
     await app.register(fastifyStatic, staticOptions(webDistDir, '/', true));
   }
+  // Files are read at start, like the static routes: `npm start` rebuilds the web app first.
+  const renderHomePage = hasWebApp
+    ? createHomePageRenderer(readFileSync(path.join(webDistDir, 'index.html'), 'utf8'))
+    : undefined;
   if (hasConsole) {
     // One registration decorates the reply; the other names its root when it sends a file.
     await app.register(fastifyStatic, staticOptions(adminDistDir, consolePrefix, !hasWebApp));
@@ -252,11 +292,10 @@ async function registerWebApp(
       }
       return sendNotFound(request, reply);
     }
+    if (renderHomePage && wantsPage && pathname === '/') {
+      return sendHomePage(request, reply, homeBanners, renderHomePage);
+    }
     if (hasWebApp && wantsPage) {
-      const preload = pathname === '/' ? bannerPreload(await homeBannerUrl()) : undefined;
-      if (preload) {
-        reply.header('link', preload);
-      }
       // Through the static plugin, so the page is sent precompressed like any other file.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

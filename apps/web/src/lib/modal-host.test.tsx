@@ -9,8 +9,14 @@ function button(name: RegExp | string) {
 
 describe('modal service', () => {
   // The dialog loads with the first modal; with its module cached, it renders within the act below.
+  // The page settles once, a moment after the first host has mounted: every test below starts later.
   beforeAll(async () => {
     await import('./modal-dialog.tsx');
+    const { unmount } = render(<ModalHost />);
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    unmount();
   });
 
   it('alert uses the defaults 温馨提示 / 确定 / width 360', async () => {
@@ -129,6 +135,30 @@ describe('modal host on arrival', () => {
     expect(screen.queryByText('勿向陌生账户转账')).toBeNull();
     await act(async () => {
       window.dispatchEvent(new Event('load'));
+    });
+    expect(screen.queryByText('勿向陌生账户转账')).toBeNull();
+    await act(async () => {
+      onIdle();
+    });
+    expect(screen.getByText('勿向陌生账户转账')).toBeTruthy();
+    vi.unstubAllGlobals();
+  });
+
+  it('waits for an idle moment after it has mounted, even when the page had loaded before', async () => {
+    vi.resetModules();
+    const { ModalHost: FreshHost } = await import('./modal-host.tsx');
+    const { modal: freshModal } = await import('./modal-store.ts');
+    await import('./modal-dialog.tsx');
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
+    let onIdle: () => void = () => undefined;
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => {
+      onIdle = callback;
+      return 1;
+    });
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    render(<FreshHost />);
+    await act(async () => {
+      void freshModal.alert({ title: '安全提示', content: '勿向陌生账户转账' });
     });
     expect(screen.queryByText('勿向陌生账户转账')).toBeNull();
     await act(async () => {

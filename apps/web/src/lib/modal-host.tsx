@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import { modalSnapshot, subscribeModals } from './modal-store.ts';
 
 // antd's Dialog brings its animation library: it loads with the first modal, not with the page.
@@ -11,23 +11,25 @@ const settleTimeoutMs = 2_000;
 let isPageSettled = false;
 
 /**
- * True once the page has loaded and the browser has had an idle moment. Dialogs that pop up on
- * arrival (the security notice, welcome notices) wait for it, so that the page paints and answers
- * taps first instead of sharing a slow phone's first seconds with the dialog and its animation.
+ * True once the page has loaded, the app has drawn it and the browser has had an idle moment.
+ * Dialogs that pop up on arrival (the security notice, welcome notices) wait for it, so that the
+ * page paints and answers taps first instead of sharing a slow phone's first seconds with the
+ * dialog and its animation. The wait starts when the host has mounted: the load event can come
+ * before React has drawn anything, as the first render is a transition (main.tsx).
  */
 function useIsPageSettled(): boolean {
-  const [isSettled, setSettled] = useState(() => isPageSettled || document.readyState === 'complete');
+  const [isSettled, setSettled] = useState(isPageSettled);
   useEffect(() => {
     if (isSettled) {
-      isPageSettled = true;
       return;
     }
     const settle = () => {
       isPageSettled = true;
-      setSettled(true);
+      // The dialog's first render yields to the page like the page's own did.
+      startTransition(() => setSettled(true));
     };
     let cancelIdle: () => void = () => undefined;
-    const onLoad = () => {
+    const waitForIdle = () => {
       if (typeof window.requestIdleCallback === 'function') {
         const handle = window.requestIdleCallback(settle, { timeout: settleTimeoutMs });
         cancelIdle = () => window.cancelIdleCallback(handle);
@@ -36,9 +38,13 @@ function useIsPageSettled(): boolean {
         cancelIdle = () => window.clearTimeout(timer);
       }
     };
-    window.addEventListener('load', onLoad, { once: true });
+    if (document.readyState === 'complete') {
+      waitForIdle();
+    } else {
+      window.addEventListener('load', waitForIdle, { once: true });
+    }
     return () => {
-      window.removeEventListener('load', onLoad);
+      window.removeEventListener('load', waitForIdle);
       cancelIdle();
     };
   }, [isSettled]);

@@ -1,3 +1,4 @@
+import { homeBannersElementId, type StationAd } from '@site/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
 
@@ -9,6 +10,16 @@ export const stationAdsQuery = queryOptions({
   queryFn: ({ signal }) => callRoute('stationAdList', undefined, { signal }),
   staleTime: contentStaleMs,
 });
+
+/**
+ * The banners the server wrote into the home page (apps/server/src/http/home-page.ts), whose first
+ * one the boot shell already shows; undefined on other pages. Taken unparsed, as `callRoute` takes
+ * the same list from the API: the same server wrote both.
+ */
+export function pageStationAds(doc: Document = document): StationAd[] | undefined {
+  const text = doc.getElementById(homeBannersElementId)?.textContent;
+  return text ? (JSON.parse(text) as StationAd[]) : undefined;
+}
 
 export function useStationAds() {
   return useQuery(stationAdsQuery);

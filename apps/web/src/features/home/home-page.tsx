@@ -8,12 +8,25 @@ import { SuspensionBuoy } from './suspension-buoy.tsx';
 import { useHomePopups } from './use-home-popups.tsx';
 import { WalletStrip } from './wallet-strip.tsx';
 
-export function HomePage({ VenuesPanel }: { VenuesPanel: VenuesPanel }) {
-  useHomePopups();
+/**
+ * The page's parts that follow the site info and the popup lists are components of their own, so
+ * those answers re-render them alone, not the banners and venues beside them.
+ */
+function HomeTitle() {
   const { data } = usePreInfo();
+  return <h1 className="visually-hidden">{data?.SiteBaseConfigVo.title || messages.shell.defaultTitle}</h1>;
+}
+
+function HomePopups() {
+  useHomePopups();
+  return null;
+}
+
+export function HomePage({ VenuesPanel }: { VenuesPanel: VenuesPanel }) {
   return (
     <div className="home-page">
-      <h1 className="visually-hidden">{data?.SiteBaseConfigVo.title || messages.shell.defaultTitle}</h1>
+      <HomeTitle />
+      <HomePopups />
       <AdCarousel />
       <NoticeMarquee />
       <WalletStrip />
