@@ -1,18 +1,13 @@
 import { once } from 'node:events';
-import pino from 'pino';
 import { loadConfig } from './config.ts';
+import { openLogDestination } from './http/request-log.ts';
 import { migrations } from './migrations.ts';
 import { createNode, databaseTargetOf } from './node.ts';
 import { systemClock } from './stores/clock.ts';
 import { openStores } from './stores/stores.ts';
 
-/** Log bytes held while stdout's reader lags; past this, lines are dropped rather than stall the node. */
-const logBufferMaxBytes = 8 * 1024 * 1024;
-
 const config = loadConfig();
-// Asynchronous writes: pino's default writes stdout synchronously, so a reader that stops
-// reading (a full pipe) would stall every request, and pino's flush at exit would never return.
-const logDestination = pino.destination({ dest: 1, sync: false, maxLength: logBufferMaxBytes });
+const logDestination = openLogDestination(1);
 const stores = await openStores({
   migrations,
   database: databaseTargetOf(config),

@@ -11,9 +11,14 @@ export const apiBasePaths = [
 ] as const;
 export type ApiBasePath = (typeof apiBasePaths)[number];
 
+/** The base path `path` (a URL, query allowed) lies under; asked on every request, so it allocates nothing. */
 export function basePathOf(path: string): ApiBasePath | undefined {
-  const pathname = path.split('?', 1)[0] ?? '';
-  return apiBasePaths.find((base) => pathname === base || pathname.startsWith(`${base}/`));
+  const queryStart = path.indexOf('?');
+  const end = queryStart < 0 ? path.length : queryStart;
+  return apiBasePaths.find(
+    (base) =>
+      path.startsWith(base) && (end === base.length || (end > base.length && path[base.length] === '/')),
+  );
 }
 
 export const headerNames = {
@@ -59,7 +64,7 @@ export interface SignatureInput {
 }
 
 export function signaturePayload(input: SignatureInput): string {
-  return [input.method.toUpperCase(), input.basePath, input.timestamp, input.deviceUuid].join('\n');
+  return `${input.method.toUpperCase()}\n${input.basePath}\n${input.timestamp}\n${input.deviceUuid}`;
 }
 
 /** Compares dotted versions numerically: negative when a < b. */

@@ -63,7 +63,7 @@ describe('the route table', () => {
     }
     const bare = Fastify();
     const registrar = createRouteRegistrar(bare, {
-      guard: async () => {},
+      guard: () => async () => {},
       resolvers: {
         member: async () => ({ memberId: 1n, sessionId: 1n, siteId: 1 }),
         operator: async () => ({ operatorId: 1n, username: 'x', role: 'super_admin', siteId: 1 }),

@@ -26,14 +26,20 @@ declare module 'fastify' {
 const deviceUuidPattern = /^[A-Za-z0-9-]{8,64}$/;
 const siteIdPattern = /^[1-9][0-9]{0,8}$/;
 
-/** Checks a request to one contract route; `createRouteRegistrar` runs it on the matched route. */
-export type RequestGuard = (request: FastifyRequest, definition: RouteDefinition) => Promise<void>;
+/**
+ * The checks of one contract route, bound when the route is registered (its base path is known
+ * then): `createRouteRegistrar` runs them on the route the router matched. Gateway and venue
+ * routes have none, as they carry their own signature instead.
+ */
+export type RequestGuard = (
+  definition: RouteDefinition,
+) => ((request: FastifyRequest) => Promise<void>) | undefined;
 
 /**
  * Checks the headers every API call carries (ARCHITECTURE.md, API conventions), in the order a
  * client can act on: version first (an old client cannot sign correctly), then identity, then
  * the signature. It runs on the route the router matched, never on the raw URL, so a
- * percent-encoded path cannot slip past it. Gateway and venue routes carry their own signature instead.
+ * percent-encoded path cannot slip past it.
  */
 export function createRequestGuard(
   app: FastifyInstance,
@@ -48,32 +54,60 @@ export function createRequestGuard(
   app.decorateRequest('siteId', 0);
   app.decorateRequest('deviceUuid', '');
   app.decorateRequest('clientType', 'web');
-  return async (request, definition) => {
+  const isSupportedVersion = createVersionCheck();
+  return (definition) => {
     if (definition.access === 'gateway' || definition.access === 'venue') {
-      return;
+      return undefined;
     }
     const basePath = basePathOf(definition.path);
     if (!basePath) {
       throw new Error(`route ${definition.path} is outside the API base paths`);
     }
-    const version = header(request, headerNames.version);
-    if (!version || compareVersions(version, clientVersionMin) < 0) {
-      throw new AppError(10009);
+    const isBlockable = basePath !== '/admin/api/v1';
+    return async (request) => {
+      if (!isSupportedVersion(header(request, headerNames.version))) {
+        throw new AppError(10009);
+      }
+      request.clientType = readClientType(request);
+      request.siteId = readSiteId(request, options.defaultSiteId);
+      const deviceUuid = header(request, headerNames.deviceUuid);
+      if (!deviceUuid || !deviceUuidPattern.test(deviceUuid)) {
+        throw new AppError(22007);
+      }
+      request.deviceUuid = deviceUuid;
+      verifySignature(request, basePath, deviceUuid, options.clock);
+      if (!(await options.isKnownSite(request.siteId))) {
+        throw validationError(headerNames.siteId, '站点不存在');
+      }
+      if (isBlockable) {
+        await options.assertAccessAllowed({ siteId: request.siteId, deviceUuid, ip: request.ip });
+      }
+    };
+  };
+}
+
+/** Distinct `version` headers remembered; past this many (made-up values), each is compared anew. */
+const versionCheckMemoSize = 64;
+
+/**
+ * Whether a `version` header is at least `clientVersionMin`. Clients send a handful of versions,
+ * so each answer is remembered instead of splitting and comparing the string on every call.
+ */
+function createVersionCheck(): (version: string | undefined) => boolean {
+  const known = new Map<string, boolean>();
+  return (version) => {
+    if (!version) {
+      return false;
     }
-    request.clientType = readClientType(request);
-    request.siteId = readSiteId(request, options.defaultSiteId);
-    const deviceUuid = header(request, headerNames.deviceUuid);
-    if (!deviceUuid || !deviceUuidPattern.test(deviceUuid)) {
-      throw new AppError(22007);
+    const remembered = known.get(version);
+    if (remembered !== undefined) {
+      return remembered;
     }
-    request.deviceUuid = deviceUuid;
-    verifySignature(request, basePath, deviceUuid, options.clock);
-    if (!(await options.isKnownSite(request.siteId))) {
-      throw validationError(headerNames.siteId, '站点不存在');
+    const isSupported = compareVersions(version, clientVersionMin) >= 0;
+    if (known.size < versionCheckMemoSize) {
+      known.set(version, isSupported);
     }
-    if (basePath !== '/admin/api/v1') {
-      await options.assertAccessAllowed({ siteId: request.siteId, deviceUuid, ip: request.ip });
-    }
+    return isSupported;
   };
 }
 
@@ -102,6 +136,9 @@ function readSiteId(request: FastifyRequest, defaultSiteId: number): number {
   return Number(value);
 }
 
+/** The key as bytes once: handing `createHmac` the string would encode it again on every call. */
+const signatureKeyBytes = Buffer.from(signatureKey);
+
 /** Same payload and key as the client's `signRequest`; node's HMAC is synchronous and cheaper per request. */
 function verifySignature(request: FastifyRequest, basePath: string, deviceUuid: string, clock: Clock) {
   const sign = header(request, headerNames.sign);
@@ -112,7 +149,7 @@ function verifySignature(request: FastifyRequest, basePath: string, deviceUuid: 
   if (Math.abs(clock.now() - Number(timestamp)) > signatureMaxSkewMs) {
     throw new AppError(10108);
   }
-  const expected = createHmac('sha256', signatureKey)
+  const expected = createHmac('sha256', signatureKeyBytes)
     .update(signaturePayload({ method: request.method, basePath, timestamp, deviceUuid }))
     .digest('hex');
   const isMatch =

@@ -1,5 +1,29 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import pino from 'pino';
 import { redactUrl } from './redact.ts';
+
+/** Log bytes held while the reader lags; past this, lines are dropped rather than stall the node. */
+const logBufferMaxBytes = 8 * 1024 * 1024;
+/** Lines are written once this many bytes wait, or every `logFlushIntervalMs`: one write per line cost throughput. */
+const logWriteMinBytes = 4096;
+const logFlushIntervalMs = 250;
+
+/**
+ * Where a node writes its log lines (a file descriptor or a file path), asynchronously: pino's
+ * default writes synchronously, so a reader that stops reading (a full pipe) would stall every
+ * request, and pino's flush at exit would never return. Lines are batched into writes of at least
+ * 4 KB, so a busy node does not make one system call per request; a quiet node's lines still
+ * reach the reader within a quarter of a second, and a stop writes out the rest.
+ */
+export function openLogDestination(dest: number | string) {
+  return pino.destination({
+    dest,
+    sync: false,
+    minLength: logWriteMinBytes,
+    periodicFlush: logFlushIntervalMs,
+    maxLength: logBufferMaxBytes,
+  });
+}
 
 /**
  * One log line per request, written once it is answered: Fastify's default writes two

@@ -46,14 +46,16 @@ export function createRouteRegistrar(
   const registered = new Set<RouteDefinition>();
   const register: RegisterRoute = (definition, handler) => {
     registered.add(definition);
+    const guard = options.guard(definition);
     // Gateways and venues sign their call's content, so they are known only once the body is read.
     const isSignedContent = definition.access === 'gateway' || definition.access === 'venue';
+    const isResolvedOnHeaders = definition.access !== 'public' && !isSignedContent;
     app.route({
       method: definition.method,
       url: definition.path,
       onRequest: async (request) => {
-        await options.guard(request, definition);
-        if (!isSignedContent) {
+        await guard?.(request);
+        if (isResolvedOnHeaders) {
           request.principal = await resolvePrincipal(options.resolvers, definition.access, request);
         }
       },
