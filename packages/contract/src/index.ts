@@ -6,6 +6,7 @@ export * from './cashier.ts';
 export * from './chat.ts';
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './fair-stream.ts';
 export * from './format.ts';
 export * from './http.ts';
 export * from './http-schemas.ts';

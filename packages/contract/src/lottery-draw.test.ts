@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { uniformBelow } from './fair-stream.ts';
 import { type DrawShape, lotteryGames } from './lottery.ts';
-import {
-  deriveDrawNumbers,
-  drawSeedChain,
-  drawSeedCommitment,
-  uniformBelow,
-  verifyDraw,
-} from './lottery-draw.ts';
+import { deriveDrawNumbers, drawSeedChain, drawSeedCommitment, verifyDraw } from './lottery-draw.ts';
 
 const seed = 'a3'.repeat(32);
 /** Checked against an independent node:crypto implementation in the server's `draws.test.ts`. */

@@ -1,6 +1,6 @@
-import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { FairStream } from './fair-stream.ts';
 import type { DrawShape } from './lottery.ts';
 
 /**
@@ -13,11 +13,9 @@ import type { DrawShape } from './lottery.ts';
  * draws with s_i and reveals it after the draw, and anyone checks SHA-256(s_i) = s_{i-1}. So the
  * commitment of every issue is public before its betting opens.
  *
- * Numbers: the byte stream of round r is HMAC-SHA256(key = the seed's hex text,
- * `{lotteryCode}:{issueNo}:{r}`), rounds 0, 1, 2 … read as big-endian uint32 words. A number
- * below n takes the next word w, and keeps w mod n only when w falls under the largest multiple
- * of n that fits in 2^32 (rejection sampling: no modulo bias). Games without repeats pick by
- * Fisher–Yates from the ordered pool min…max, in draw order.
+ * Numbers: the `FairStream` of the seed labelled `{lotteryCode}:{issueNo}` (HMAC-SHA256 rounds
+ * read as uint32 words, integers below n by rejection sampling: no modulo bias). Games without
+ * repeats pick by Fisher–Yates from the ordered pool min…max, in draw order.
  */
 
 /** A seed: 32 bytes as 64 lower-case hex digits. */
@@ -33,59 +31,12 @@ export interface DrawId {
   issueNo: string;
 }
 
-const wordsPerRound = 8;
-const wordRange = 2 ** 32;
-
-/**
- * A uniform integer in [0, bound) from uniform 32-bit words: a word at or above the largest
- * multiple of `bound` below 2^32 is thrown away and the next one read, so every residue is
- * reached from exactly ⌊2^32 / bound⌋ words.
- */
-export function uniformBelow(bound: number, nextWord: () => number): number {
-  if (!Number.isSafeInteger(bound) || bound < 1 || bound > wordRange) {
-    throw new Error(`uniformBelow: bound ${bound} out of range`);
-  }
-  const limit = wordRange - (wordRange % bound);
-  for (;;) {
-    const word = nextWord();
-    if (word < limit) {
-      return word % bound;
-    }
-  }
-}
-
-/** The uniform integers of one draw, read on demand from the HMAC stream. */
-class DrawStream {
-  private round = 0;
-  private words: number[] = [];
-
-  constructor(
-    private readonly key: Uint8Array,
-    private readonly id: DrawId,
-  ) {}
-
-  below(bound: number): number {
-    return uniformBelow(bound, () => this.nextWord());
-  }
-
-  private nextWord(): number {
-    if (this.words.length === 0) {
-      const message = utf8ToBytes(`${this.id.lotteryCode}:${this.id.issueNo}:${this.round}`);
-      const bytes = hmac(sha256, this.key, message);
-      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      this.words = Array.from({ length: wordsPerRound }, (_, index) => view.getUint32(index * 4));
-      this.round += 1;
-    }
-    return this.words.shift() as number;
-  }
-}
-
 /** The numbers of a draw from its seed: deterministic, the same on server and verifier. */
 export function deriveDrawNumbers(shape: DrawShape, seedHex: string, id: DrawId): number[] {
   if (!drawSeedPattern.test(seedHex)) {
     throw new Error('deriveDrawNumbers: the seed must be 64 lower-case hex digits');
   }
-  const stream = new DrawStream(utf8ToBytes(seedHex), id);
+  const stream = new FairStream(seedHex, `${id.lotteryCode}:${id.issueNo}`);
   const size = shape.max - shape.min + 1;
   if (shape.isRepeatAllowed) {
     return Array.from({ length: shape.count }, () => shape.min + stream.below(size));
