@@ -157,7 +157,8 @@ export function simulateMatch(
           pick -= process.ratePerSecond;
           return pick < 0;
         }) ?? (processes.at(-1) as Process);
-      const at = Math.floor(clock);
+      // Nothing happens on the second of the whistle: a state at second 0 is the kick-off.
+      const at = Math.max(start + 1, Math.floor(clock));
       if (arrived.kind === 'goal' || arrived.kind === 'chance') {
         attack(arrived.side, at, start, end, arrived.kind === 'goal');
       } else {

@@ -1,0 +1,95 @@
+import { drawSeedCommitment } from '@site/contract';
+import { describe, expect, it } from 'vitest';
+import { simulateMatch } from './match-sim.ts';
+import {
+  defaultFeedSettings,
+  fixtureAt,
+  fixtureCommitment,
+  fixtureSeed,
+  footballFixtures,
+} from './simulated-feed.ts';
+
+const secret = 'c4'.repeat(32);
+const from = Date.UTC(2026, 10, 25, 12, 0);
+const hourMs = 3_600_000;
+
+describe('footballFixtures', () => {
+  const fixtures = footballFixtures(secret, from, from + 2 * hourMs);
+
+  it('schedules every league a round every half hour, staggered, with unique ids', () => {
+    expect(fixtures).toHaveLength(3 * 4 * 5);
+    expect(new Set(fixtures.map((fixture) => fixture.id)).size).toBe(fixtures.length);
+    const kickOffs = [...new Set(fixtures.map((fixture) => fixture.kickOffMs))];
+    expect(kickOffs).toHaveLength(12);
+    for (const kickOff of kickOffs) {
+      expect(kickOff).toBeGreaterThanOrEqual(from);
+      expect(kickOff % 60_000).toBe(0);
+    }
+    expect(footballFixtures(secret, from, from + 2 * hourMs)).toEqual(fixtures);
+    // A window inside another lists the same fixtures.
+    const later = footballFixtures(secret, from + hourMs, from + 2 * hourMs);
+    expect(later).toEqual(fixtures.filter((fixture) => fixture.kickOffMs >= from + hourMs));
+  });
+});
+
+describe('fixtureAt', () => {
+  const fixture = footballFixtures(secret, from, from + hourMs)[0];
+  if (!fixture) {
+    throw new Error('no fixture');
+  }
+  const seed = fixtureSeed(secret, fixture.id);
+  const { pace } = defaultFeedSettings;
+  const matchWallMs = ((98 * 60) / pace.playSecondsPerWallSecond + pace.halfTimeBreakWallSeconds) * 1000;
+
+  it('publishes a commitment that the revealed seed keeps, and a seed of its own per fixture', () => {
+    expect(drawSeedCommitment(seed)).toBe(fixtureCommitment(secret, fixture.id));
+    expect(fixtureSeed(secret, `${fixture.id}x`)).not.toBe(seed);
+  });
+
+  it('prices the match before kick-off, plays it, and ends with the result the seed replays', () => {
+    const before = fixtureAt(fixture, seed, fixture.kickOffMs - 60_000);
+    expect(before.phase).toBe('not_started');
+    expect(before.state.score).toEqual({ home: 0, away: 0 });
+    expect(before.book.length).toBeGreaterThan(10);
+    expect(before.result).toBeUndefined();
+
+    const halfTime = fixtureAt(
+      fixture,
+      seed,
+      fixture.kickOffMs + (48 * 60 * 1000) / pace.playSecondsPerWallSecond + 30_000,
+    );
+    expect(halfTime.phase).toBe('half_time');
+    expect(halfTime.book.some((market) => market.key.includes('half_time'))).toBe(false);
+
+    const after = fixtureAt(fixture, seed, fixture.kickOffMs + matchWallMs);
+    expect(after.phase).toBe('finished');
+    expect(after.book).toEqual([]);
+    expect(after.result?.fullTime).toEqual(after.state.score);
+    expect(after.result?.halfTime).toEqual(halfTime.state.halfTimeScore);
+    // Anyone with the revealed seed replays the same match.
+    expect(fixtureAt(fixture, seed, fixture.kickOffMs + matchWallMs).result).toEqual(after.result);
+  });
+
+  it('is suspended at each goal, and its in-play prices count from the score', () => {
+    const timeline = simulateMatch({ seedHex: seed, fixtureId: fixture.id, rates: fixture.rates });
+    const [firstHalf] = timeline.halfSeconds;
+    const wallMsOf = (playSecond: number) =>
+      fixture.kickOffMs +
+      Math.ceil(
+        (playSecond / pace.playSecondsPerWallSecond +
+          (playSecond >= firstHalf ? pace.halfTimeBreakWallSeconds : 0)) *
+          1000,
+      );
+    const goals = timeline.events.filter((event) => event.kind === 'goal');
+    expect(goals.length).toBeGreaterThan(0);
+    for (const goal of goals) {
+      const now = fixtureAt(fixture, seed, wallMsOf(goal.second));
+      expect(now.state.isSuspended).toBe(true);
+      expect(now.state.score[goal.side]).toBeGreaterThan(0);
+      const handicap = now.book.find(
+        (market) => market.isMain && market.key.startsWith('asian_handicap:full_time'),
+      );
+      expect(handicap).toBeDefined();
+    }
+  });
+});
