@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultBookMargins, type PricedMarket, priceBook } from './book.ts';
+import { defaultBookMargins, type PricedMarket, priceBook, priceSeriesBook } from './book.ts';
+import { seriesScores, seriesScoresFrom } from './esports.ts';
 import { inPlayOutlook, preMatchOutlook } from './goal-model.ts';
 import { bookOf } from './margins.ts';
 
@@ -103,5 +104,35 @@ describe('priceBook', () => {
     marketOf(wider, 'match_result:full_time').selections.forEach((selection, index) => {
       expect(selection.oddsE4).toBeLessThan(standard[index]?.oddsE4 ?? 0);
     });
+  });
+});
+
+describe('priceSeriesBook', () => {
+  it('prices a BO3 as two-way 独赢, ±1.5 maps, 2.5 maps and the four scores', () => {
+    const book = priceSeriesBook(seriesScores(3, 0.6), 3);
+    expect(book.map((market) => market.key)).toEqual([
+      'match_result:full_time',
+      'asian_handicap:full_time:-6',
+      'asian_handicap:full_time:6',
+      'over_under:full_time:10',
+      'correct_score:full_time',
+    ]);
+    expect(marketOf(book, 'match_result:full_time').selections.map((selection) => selection.key)).toEqual([
+      'match_result:full_time:home',
+      'match_result:full_time:away',
+    ]);
+    expect(marketOf(book, 'correct_score:full_time').selections.map((selection) => selection.key)).toEqual([
+      'correct_score:full_time:0-2',
+      'correct_score:full_time:1-2',
+      'correct_score:full_time:2-0',
+      'correct_score:full_time:2-1',
+    ]);
+  });
+
+  it('keeps the draw of a BO2, and closes what a BO5 in play has decided', () => {
+    const bo2 = priceSeriesBook(seriesScores(2, 0.5), 2);
+    expect(marketOf(bo2, 'match_result:full_time').selections).toHaveLength(3);
+    // At 3–0 nothing is left to bet on.
+    expect(priceSeriesBook(seriesScoresFrom(5, { home: 3, away: 0 }, 0.5, 0.5), 5)).toEqual([]);
   });
 });

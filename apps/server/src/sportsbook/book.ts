@@ -7,7 +7,8 @@
  */
 
 import { oddsE4One } from '@site/contract';
-import type { MatchOutlook } from './goal-model.ts';
+import type { BestOf } from './esports.ts';
+import type { MatchOutlook, ScoreDistribution } from './goal-model.ts';
 import { type MarginMethod, oddsStepE4, offeredOddsE4 } from './margins.ts';
 import {
   type Market,
@@ -111,6 +112,45 @@ export function priceBook(
   }
   return markets.flatMap(({ market, isMain }) => {
     const priced = priceMarket(market, outlook, score, margins[market.kind], isMain);
+    return priced ? [priced] : [];
+  });
+}
+
+/** 地图让分 and 总地图数 lines per format, in quarter maps (GAMES.md section 6); the first is main. */
+const seriesLines: Record<BestOf, { handicaps: number[]; totals: number[] }> = {
+  1: { handicaps: [], totals: [] },
+  2: { handicaps: [], totals: [] },
+  3: { handicaps: [-6, 6], totals: [10] },
+  5: { handicaps: [-6, 6, -10, 10], totals: [14, 18] },
+};
+
+/**
+ * An esports series' price list (GAMES.md section 6) over the series scores still possible:
+ * 独赢 (three-way only for a BO2, where 1–1 is a draw), 地图让分, 总地图数 and 正确比分, maps
+ * counting as goals.
+ */
+export function priceSeriesBook(
+  series: ScoreDistribution,
+  bestOf: BestOf,
+  margins: BookMargins = defaultBookMargins,
+): PricedMarket[] {
+  const outlook: MatchOutlook = { fullTime: series, halfTime: [], halfTimeFullTime: [] };
+  const period = 'full_time';
+  const lines = seriesLines[bestOf];
+  const markets: { market: Market; isMain: boolean }[] = [
+    { market: { kind: 'match_result', period }, isMain: true },
+    ...lines.handicaps.map((homeLineQuarters, index) => ({
+      market: { kind: 'asian_handicap', period, homeLineQuarters } as const,
+      isMain: index === 0,
+    })),
+    ...lines.totals.map((lineQuarters, index) => ({
+      market: { kind: 'over_under', period, lineQuarters } as const,
+      isMain: index === 0,
+    })),
+    { market: { kind: 'correct_score', period }, isMain: true },
+  ];
+  return markets.flatMap(({ market, isMain }) => {
+    const priced = priceMarket(market, outlook, scoreless, margins[market.kind], isMain);
     return priced ? [priced] : [];
   });
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type BestOf, mapWinProbability, seriesScores } from './esports.ts';
+import { type BestOf, mapWinProbability, seriesScores, seriesScoresFrom } from './esports.ts';
 import type { ScoreSelection } from './markets.ts';
 import { fairProbabilityOf, outcomeProbabilitiesOnScores } from './pricing.ts';
 
@@ -86,5 +86,33 @@ describe('series scores', () => {
 
   it('refuses a probability outside [0, 1]', () => {
     expect(() => seriesScores(3, 1.2)).toThrow(RangeError);
+  });
+});
+
+describe('series scores from a score in play', () => {
+  const probability = fc.double({ min: 0, max: 1, noNaN: true });
+  const byScore = (cells: ReturnType<typeof seriesScores>) =>
+    Object.fromEntries(cells.map((cell) => [`${cell.score.home}:${cell.score.away}`, cell.probability]));
+
+  it('from 0–0 are the series scores', () => {
+    fc.assert(
+      fc.property(fc.constantFrom<BestOf>(1, 2, 3, 5), probability, (bestOf, p) => {
+        const from = byScore(seriesScoresFrom(bestOf, { home: 0, away: 0 }, p, p));
+        const whole = byScore(seriesScores(bestOf, p));
+        for (const key of new Set([...Object.keys(from), ...Object.keys(whole)])) {
+          expect(from[key] ?? 0).toBeCloseTo(whole[key] ?? 0, 12);
+        }
+      }),
+    );
+  });
+
+  it('at 1–1 in a BO3 is the map in play alone; at 2–1 in a BO5 the home side needs one of two', () => {
+    const bo3 = byScore(seriesScoresFrom(3, { home: 1, away: 1 }, 0.7, 0.4));
+    expect(Object.keys(bo3).sort()).toEqual(['1:2', '2:1']);
+    expect(bo3['2:1']).toBeCloseTo(0.7, 12);
+    const bo5 = byScore(seriesScoresFrom(5, { home: 2, away: 1 }, 0.5, 0.6));
+    expect(bo5['3:1']).toBeCloseTo(0.5, 12);
+    expect(bo5['3:2']).toBeCloseTo(0.5 * 0.6, 12);
+    expect(bo5['2:3']).toBeCloseTo(0.5 * 0.4, 12);
   });
 });

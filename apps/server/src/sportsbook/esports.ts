@@ -5,6 +5,7 @@
  * football, maps counting as goals.
  */
 import type { ScoreDistribution, ScoreProbability } from './goal-model.ts';
+import type { Score } from './markets.ts';
 
 export type BestOf = 1 | 2 | 3 | 5;
 
@@ -53,4 +54,32 @@ export function seriesScores(bestOf: BestOf, homeMapProbability: number): ScoreD
     });
   }
   return scores;
+}
+
+/**
+ * The series scores still possible from `mapsScore`, the map in play won by the home side with
+ * `currentMapProbability` (what its kills so far say) and every later map with
+ * `homeMapProbability`. From 0–0 with the two equal it is `seriesScores`.
+ */
+export function seriesScoresFrom(
+  bestOf: BestOf,
+  mapsScore: Score,
+  currentMapProbability: number,
+  homeMapProbability: number,
+): ScoreDistribution {
+  const mapsToWin = bestOf === 2 ? 2 : (bestOf + 1) / 2;
+  const isOver = (score: Score) =>
+    bestOf === 2 ? score.home + score.away === 2 : Math.max(score.home, score.away) >= mapsToWin;
+  const cells = new Map<string, ScoreProbability>();
+  const walk = (score: Score, probability: number, p: number) => {
+    if (isOver(score)) {
+      const key = `${score.home}:${score.away}`;
+      cells.set(key, { score, probability: (cells.get(key)?.probability ?? 0) + probability });
+      return;
+    }
+    walk({ home: score.home + 1, away: score.away }, probability * p, homeMapProbability);
+    walk({ home: score.home, away: score.away + 1 }, probability * (1 - p), homeMapProbability);
+  };
+  walk(mapsScore, 1, currentMapProbability);
+  return [...cells.values()];
 }
