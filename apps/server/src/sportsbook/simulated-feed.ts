@@ -1,14 +1,23 @@
 /**
- * The built-in football feed: fixtures, live state and prices as pure functions of the feed's
- * secret and the time, so every node tells the same story without talking to the others. Each
+ * The built-in feed of football and esports: fixtures, live state and prices as pure functions
+ * of the feed's secret and the time, so every node tells the same story without talking to the
+ * others. Each
  * fixture's seed is HMAC-SHA256(feed secret, `fixture:{id}`): its commitment (SHA-256 of the
  * seed, as for lottery draws) is published before kick-off and the seed itself after
  * settlement, and revealing one seed tells nothing of the secret or of any other fixture.
  */
 import { createHmac } from 'node:crypto';
 import { drawSeedCommitment } from '@site/contract';
-import { type BookMargins, defaultBookMargins, type PricedMarket, priceBook } from './book.ts';
-import { leagues } from './catalogue.ts';
+import {
+  type BookMargins,
+  defaultBookMargins,
+  type PricedMarket,
+  priceBook,
+  priceSeriesBook,
+} from './book.ts';
+import { type EsportsTitle, leagues } from './catalogue.ts';
+import { type BestOf, mapWinProbability } from './esports.ts';
+import { type SeriesState, seriesOutlook, seriesStateAt, simulateSeries } from './esports-sim.ts';
 import { roundPairings, seasonStrengths, type TeamStrength } from './fixtures.ts';
 import {
   type GoalRates,
@@ -17,7 +26,7 @@ import {
   preMatchOutlook,
   ratesAfterRedCards,
 } from './goal-model.ts';
-import type { MatchResult } from './markets.ts';
+import type { MatchResult, Score } from './markets.ts';
 import {
   type MatchPace,
   type MatchPhase,
@@ -28,68 +37,105 @@ import {
 } from './match-sim.ts';
 
 export interface FeedSettings {
-  /** Each league starts a round this often; the leagues' rounds are staggered across it. */
-  readonly roundEveryMinutes: number;
-  readonly pace: MatchPace;
+  /** Each football league starts a round this often; the leagues' rounds are staggered across it. */
+  readonly footballRoundEveryMinutes: number;
+  readonly footballPace: MatchPace;
+  /** Each esports league starts a round this often: longer than its longest series at its pace. */
+  readonly esportsRoundEveryMinutes: number;
+  /** Seconds of play per second of wall time in a series, breaks between maps included. */
+  readonly esportsPlaySecondsPerWallSecond: number;
   readonly margins: BookMargins;
 }
 
 export const defaultFeedSettings: FeedSettings = {
-  roundEveryMinutes: 30,
+  footballRoundEveryMinutes: 30,
   // 90 minutes of play in 15, a two-minute break.
-  pace: { playSecondsPerWallSecond: 6, halfTimeBreakWallSeconds: 120 },
+  footballPace: { playSecondsPerWallSecond: 6, halfTimeBreakWallSeconds: 120 },
+  esportsRoundEveryMinutes: 60,
+  // A BO5 of five longest maps (five hours and their breaks) still ends within the hour.
+  esportsPlaySecondsPerWallSecond: 6,
   margins: defaultBookMargins,
 };
 
-export interface SimulatedFixture {
+/** The series format of each title's simulated league. */
+export const bestOfByTitle: Record<EsportsTitle, BestOf> = { lol: 3, dota2: 3, cs2: 3, hok: 5 };
+
+interface FixtureBase {
   readonly id: string;
   readonly leagueCode: string;
   readonly leagueName: string;
   readonly home: TeamStrength;
   readonly away: TeamStrength;
   readonly kickOffMs: number;
+}
+
+export interface FootballFixture extends FixtureBase {
+  readonly sport: 'football';
   readonly rates: GoalRates;
 }
 
+export interface EsportsFixture extends FixtureBase {
+  readonly sport: 'esports';
+  readonly title: EsportsTitle;
+  readonly bestOf: BestOf;
+  readonly homeMapProbability: number;
+}
+
+export type SimulatedFixture = FootballFixture | EsportsFixture;
+
 const minuteMs = 60_000;
-const footballLeagues = leagues.filter((league) => league.sport === 'football');
 
 /** `yyyymmddHHMM` of a UTC instant: a round's label and part of its fixtures' ids. */
 function stampOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 16).replace(/[-T:]/g, '');
 }
 
-/** Every football fixture kicking off in [fromMs, toMs), by kick-off then league. */
-export function footballFixtures(
+/** Every fixture of the simulated leagues kicking off in [fromMs, toMs), by kick-off then id. */
+export function simulatedFixtures(
   feedSecretHex: string,
   fromMs: number,
   toMs: number,
   settings: FeedSettings = defaultFeedSettings,
 ): SimulatedFixture[] {
-  const roundMs = settings.roundEveryMinutes * minuteMs;
   const fixtures: SimulatedFixture[] = [];
-  footballLeagues.forEach((league, leagueIndex) => {
-    const offsetMs = Math.floor((roundMs * leagueIndex) / footballLeagues.length / minuteMs) * minuteMs;
-    for (
-      let kickOffMs = Math.ceil((fromMs - offsetMs) / roundMs) * roundMs + offsetMs;
-      kickOffMs < toMs;
-      kickOffMs += roundMs
-    ) {
-      const stamp = stampOf(kickOffMs);
-      const teams = seasonStrengths(feedSecretHex, league, stamp.slice(0, 6));
-      roundPairings(feedSecretHex, league, teams, stamp).forEach(({ home, away }, index) => {
-        fixtures.push({
-          id: `${league.code}-${stamp}-${index + 1}`,
-          leagueCode: league.code,
-          leagueName: league.name,
-          home,
-          away,
-          kickOffMs,
-          rates: goalRatesOf(home.ratings, away.ratings),
+  for (const sport of ['football', 'esports'] as const) {
+    const sportLeagues = leagues.filter((league) => league.sport === sport);
+    const roundMs =
+      (sport === 'football' ? settings.footballRoundEveryMinutes : settings.esportsRoundEveryMinutes) *
+      minuteMs;
+    sportLeagues.forEach((league, leagueIndex) => {
+      const offsetMs = Math.floor((roundMs * leagueIndex) / sportLeagues.length / minuteMs) * minuteMs;
+      for (
+        let kickOffMs = Math.ceil((fromMs - offsetMs) / roundMs) * roundMs + offsetMs;
+        kickOffMs < toMs;
+        kickOffMs += roundMs
+      ) {
+        const stamp = stampOf(kickOffMs);
+        const teams = seasonStrengths(feedSecretHex, league, stamp.slice(0, 6));
+        roundPairings(feedSecretHex, league, teams, stamp).forEach(({ home, away }, index) => {
+          const base = {
+            id: `${league.code}-${stamp}-${index + 1}`,
+            leagueCode: league.code,
+            leagueName: league.name,
+            home,
+            away,
+            kickOffMs,
+          };
+          fixtures.push(
+            league.title === undefined
+              ? { ...base, sport: 'football', rates: goalRatesOf(home.ratings, away.ratings) }
+              : {
+                  ...base,
+                  sport: 'esports',
+                  title: league.title,
+                  bestOf: bestOfByTitle[league.title],
+                  homeMapProbability: mapWinProbability(home.elo - away.elo),
+                },
+          );
         });
-      });
-    }
-  });
+      }
+    });
+  }
   return fixtures.sort((a, b) => a.kickOffMs - b.kickOffMs || a.id.localeCompare(b.id));
 }
 
@@ -103,7 +149,7 @@ export function fixtureCommitment(feedSecretHex: string, fixtureId: string): str
   return drawSeedCommitment(fixtureSeed(feedSecretHex, fixtureId));
 }
 
-export interface FixtureNow {
+export interface FootballNow {
   readonly phase: MatchPhase;
   readonly state: MatchState;
   /** The price list: none once the match is over. While `state.isSuspended` it is shown but takes no bets. */
@@ -112,15 +158,15 @@ export interface FixtureNow {
   readonly result: MatchResult | undefined;
 }
 
-/** A fixture as it stands at `nowMs`: replayed from its seed, which is all a verifier needs too. */
-export function fixtureAt(
-  fixture: SimulatedFixture,
+/** A football fixture as it stands at `nowMs`: replayed from its seed, which is all a verifier needs too. */
+export function footballAt(
+  fixture: FootballFixture,
   seedHex: string,
   nowMs: number,
   settings: FeedSettings = defaultFeedSettings,
-): FixtureNow {
+): FootballNow {
   const timeline = simulateMatch({ seedHex, fixtureId: fixture.id, rates: fixture.rates });
-  const { phase, playSecond } = playAt(timeline, fixture.kickOffMs, nowMs, settings.pace);
+  const { phase, playSecond } = playAt(timeline, fixture.kickOffMs, nowMs, settings.footballPace);
   const state = matchStateAt(timeline, playSecond);
   if (phase === 'finished' || state.clock === undefined) {
     const halfTime = state.halfTimeScore ?? state.score;
@@ -136,4 +182,41 @@ export function fixtureAt(
     margins: settings.margins,
   });
   return { phase, state, book, result: undefined };
+}
+
+export interface EsportsNow {
+  readonly phase: 'not_started' | 'live' | 'finished';
+  readonly state: SeriesState;
+  readonly book: readonly PricedMarket[];
+  /** The maps score, once the series is over. */
+  readonly result: Score | undefined;
+}
+
+/** An esports fixture as it stands at `nowMs`, replayed from its seed. */
+export function esportsAt(
+  fixture: EsportsFixture,
+  seedHex: string,
+  nowMs: number,
+  settings: FeedSettings = defaultFeedSettings,
+): EsportsNow {
+  const timeline = simulateSeries({
+    seedHex,
+    fixtureId: fixture.id,
+    bestOf: fixture.bestOf,
+    homeMapProbability: fixture.homeMapProbability,
+  });
+  const playSecond = Math.floor(
+    ((nowMs - fixture.kickOffMs) / 1000) * settings.esportsPlaySecondsPerWallSecond,
+  );
+  const state = seriesStateAt(timeline, Math.max(0, playSecond));
+  if (state.isOver) {
+    return { phase: 'finished', state, book: [], result: state.mapsScore };
+  }
+  const outlook = seriesOutlook(timeline, state, fixture.homeMapProbability);
+  return {
+    phase: playSecond < 0 ? 'not_started' : 'live',
+    state,
+    book: priceSeriesBook(outlook, fixture.bestOf, settings.margins),
+    result: undefined,
+  };
 }
