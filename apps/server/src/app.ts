@@ -30,6 +30,7 @@ import { OneLinePerRequest } from './http/request-log.ts';
 import { createRouteRegistrar } from './http/route.ts';
 import { allowInlineStyles, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerIdentityRoutes } from './identity/routes.ts';
+import { registerLotteryRoutes } from './lottery/routes.ts';
 import { registerMemberRoutes } from './member/routes.ts';
 import { registerOperatorRoutes } from './operator/routes.ts';
 import { registerReportRoutes } from './report/routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerVenueRoutes(route, deps.services.venues);
   registerBetRoutes(route, deps.services.bets);
   registerSeamlessRoutes(route, deps.services.seamless);
+  registerLotteryRoutes(route, deps.services.lottery);
   registerChatRoutes(route, deps.services.chat);
   await deps.services.gateway.register(app);
   registrar.assertEveryRouteRegistered();

@@ -28,6 +28,8 @@ const node = await createNode({
   ...(config.SANDBOX_GATEWAY_SECRET ? { sandboxGatewaySecret: config.SANDBOX_GATEWAY_SECRET } : {}),
   webDistDir: config.webDistDir,
   adminDistDir: config.adminDistDir,
+  // Lottery issues open, close and draw on whole seconds.
+  scheduleIntervalMs: 1000,
 });
 
 let isClosing = false;

@@ -22,6 +22,7 @@ import {
   ledgerMemberAvailableMigration,
   ledgerMigration,
 } from './ledger/migration.ts';
+import { lotteryMigration } from './lottery/migration.ts';
 import { memberCreatedIndexMigration, memberPhoneIndexMigration } from './member/migration.ts';
 import { memberNotesMigration, operatorStaffMigration } from './operator/migration.ts';
 import { seamlessCallsMigration, seamlessMigration } from './seamless/migration.ts';
@@ -65,4 +66,5 @@ export const migrations: ReadonlyArray<Migration> = [
   ledgerMemberAvailableMigration,
   betFunctionsMigration,
   seamlessCallsMigration,
+  lotteryMigration,
 ];

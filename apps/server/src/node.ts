@@ -30,6 +30,11 @@ export type NodeOptions = Omit<AppDeps, 'services' | 'isSandboxMode'> & {
   sandboxGatewaySecret?: string;
   /** A third-party captcha (极验 / 云验证) instead of our image captcha. */
   remoteCaptcha?: RemoteCaptchaConfig | undefined;
+  /**
+   * Runs the scheduled work (the lottery's draw cycle) every so many milliseconds; off unless
+   * asked, so tests drive it on their own clock.
+   */
+  scheduleIntervalMs?: number;
 };
 
 /**
@@ -42,6 +47,7 @@ export async function createNode(options: NodeOptions): Promise<Node> {
     isSandboxMode = false,
     sandboxGatewaySecret,
     remoteCaptcha,
+    scheduleIntervalMs,
     ...appDeps
   } = options;
   const { stores, clock } = options;
@@ -54,11 +60,20 @@ export async function createNode(options: NodeOptions): Promise<Node> {
   });
   await seedDemo(stores, services, clock, options.defaultSiteId);
   const app = await buildApp({ ...appDeps, services, isSandboxMode });
+  // Every node runs the cycle; the one holding its advisory lock does the work.
+  const drawCycle =
+    scheduleIntervalMs === undefined
+      ? undefined
+      : services.lottery.startDrawCycle({
+          intervalMs: scheduleIntervalMs,
+          onError: (error) => app.log.error({ err: error }, 'lottery draw cycle failed'),
+        });
   return {
     app,
     services,
     stores,
     async close() {
+      await drawCycle?.stop();
       await app.close();
       await services.close();
       await stores.close();
@@ -82,6 +97,7 @@ export async function seedDemo(stores: Stores, services: Services, clock: Clock,
   for (const demoSiteId of [siteId, secondDemoSiteIdOf(siteId)]) {
     if (await services.sites.exists(demoSiteId)) {
       await services.venues.registry.seedDefaults(demoSiteId);
+      await services.lottery.seedDefaults(demoSiteId);
       await services.chat.admin.seedRooms(demoSiteId);
     }
   }

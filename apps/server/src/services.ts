@@ -7,6 +7,7 @@ import { registerChatSocket } from './chat/socket.ts';
 import type { AccessResolvers } from './http/access.ts';
 import { createIdentityService, type IdentityService } from './identity/service.ts';
 import { createLedgerService, type LedgerService } from './ledger/service.ts';
+import { createLotteryService, type LotteryService } from './lottery/service.ts';
 import { createPasswordHasher, type PasswordHasher } from './member/passwords.ts';
 import { createMemberService, type MemberService } from './member/service.ts';
 import { createTotpCheck } from './member/totp.ts';
@@ -44,6 +45,8 @@ export interface Services {
   venueEngine: VenueEngine;
   bets: BetService;
   seamless: SeamlessWallet;
+  /** The lottery hall: games, the draw cycle, tickets and settlement through the seamless wallet. */
+  lottery: LotteryService;
   /** The live socket gateway of this node; the chat is one domain on it. */
   gateway: Gateway;
   chat: ChatService;
@@ -117,6 +120,7 @@ export async function createServices(
     sessionOf: (token) => venues.sessionOf(token),
   });
   const venueEngine = createVenueEngine({ db: stores.db, clock, seamless });
+  const lottery = createLotteryService({ db: stores.db, clock, seamless, audit });
   const reports = createReportService({
     clock,
     members: accounts.members,
@@ -145,6 +149,7 @@ export async function createServices(
     venueEngine,
     bets,
     seamless,
+    lottery,
     memberView: createMemberView({
       db: stores.db,
       clock,

@@ -52,6 +52,13 @@ export const ErrorCode = {
   walletBetSettled: 700205,
   walletSessionInvalid: 700206,
   walletNotSeamless: 700207,
+  lotteryGameUnavailable: 700301,
+  lotteryIssueClosed: 700302,
+  lotteryIssueUnknown: 700303,
+  lotteryPlayUnknown: 700304,
+  lotteryStakeOverLimit: 700305,
+  lotteryTicketConflict: 700306,
+  lotteryIssueDrawn: 700307,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -108,6 +115,13 @@ export const errorMessages = {
   700205: '注单已结算',
   700206: '游戏会话已失效，请重新进入场馆',
   700207: '该场馆不使用免转钱包',
+  700301: '该彩种暂停销售',
+  700302: '本期已封盘，请投注下一期',
+  700303: '期号不存在或尚未开售',
+  700304: '该彩种没有此玩法',
+  700305: '单张彩票投注金额超过上限',
+  700306: '该注单号已用于另一张彩票',
+  700307: '本期已开奖，不能撤销',
 } as const satisfies Record<ErrorCode, string>;
 
 /** Venue success codes (IM, OB, FB flavours). FB code 0 counts as 100. */

@@ -13,6 +13,7 @@ export * from './http-schemas.ts';
 export * from './identity.ts';
 export * from './linked-accounts.ts';
 export * from './lottery.ts';
+export * from './lottery-api.ts';
 export * from './lottery-chase.ts';
 export * from './lottery-draw.ts';
 export * from './member-view.ts';

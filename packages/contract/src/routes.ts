@@ -103,6 +103,19 @@ import {
 } from './identity.ts';
 import { linkedAccountsSchema, sharedAccessEntrySchema, sharedAccessQuerySchema } from './linked-accounts.ts';
 import {
+  adminLotteryCancelBodySchema,
+  lotteryBetBodySchema,
+  lotteryDrawPageSchema,
+  lotteryDrawSchema,
+  lotteryHallGameSchema,
+  lotteryPlaysBodySchema,
+  lotteryPlaysSchema,
+  lotteryResultsBodySchema,
+  lotteryTicketPageSchema,
+  lotteryTicketsBodySchema,
+  lotteryTicketViewSchema,
+} from './lottery-api.ts';
+import {
   memberActionBodySchema,
   memberDetailSchema,
   memberLedgerQuerySchema,
@@ -1699,6 +1712,61 @@ export const routes = {
       "This site's seamless wallet calls (debits, credits, rollbacks) with their replays, newest first unless sorted",
     body: adminSeamlessQuerySchema,
     response: adminSeamlessPageSchema,
+  }),
+  lotteryHall: route({
+    method: 'GET',
+    path: '/game/api/v1/lottery/hall',
+    access: 'public',
+    tag: 'lottery',
+    summary:
+      "The lottery hall: this site's games with the issue on sale, its commitment, closing and draw times",
+    response: z.array(lotteryHallGameSchema),
+  }),
+  lotteryPlays: route({
+    method: 'POST',
+    path: '/game/api/v1/lottery/plays',
+    access: 'public',
+    tag: 'lottery',
+    summary: "A game's plays with the prize of a winning note at each level, in a unit mode",
+    body: lotteryPlaysBodySchema,
+    response: lotteryPlaysSchema,
+  }),
+  lotteryResults: route({
+    method: 'POST',
+    path: '/game/api/v1/lottery/results',
+    access: 'public',
+    tag: 'lottery',
+    summary: "A game's issues, newest first: commitments, and the seeds and numbers of those drawn",
+    body: lotteryResultsBodySchema,
+    response: lotteryDrawPageSchema,
+  }),
+  lotteryBet: route({
+    method: 'POST',
+    path: '/game/api/v1/lottery/bet',
+    access: 'member',
+    tag: 'lottery',
+    summary:
+      'Place a ticket on the issue on sale; the stake is computed here and taken from the main wallet; ticketId is the idempotency key',
+    body: lotteryBetBodySchema,
+    response: lotteryTicketViewSchema,
+  }),
+  lotteryTickets: route({
+    method: 'POST',
+    path: '/game/api/v1/lottery/tickets',
+    access: 'member',
+    tag: 'lottery',
+    summary: "The caller's lottery tickets, newest first",
+    body: lotteryTicketsBodySchema,
+    response: lotteryTicketPageSchema,
+  }),
+  adminLotteryCancel: route({
+    method: 'POST',
+    path: '/admin/api/v1/lottery/draw/cancel',
+    access: { operator: 'venue.write' },
+    tag: 'admin',
+    summary: 'Cancel an issue not yet settled, with its reason: every ticket of it gets its stake back',
+    body: adminLotteryCancelBodySchema,
+    response: lotteryDrawSchema,
   }),
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -33,7 +33,36 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
     ...(dataDir ? { dataDir } : {}),
     parsers: { [int8TypeId]: (value: string) => BigInt(value) },
   });
-  return new Kysely<Database>({ dialect: new PgliteDialect(database) });
+  const db = new Kysely<Database>({ dialect: new PgliteDialect(database) });
+  embeddedDatabases.add(db);
+  return db;
+}
+
+/** The databases opened on PGlite: one node, one connection. */
+const embeddedDatabases = new WeakSet<Db>();
+
+/**
+ * Runs `work` if this node holds the advisory lock `key` (scheduled work runs on one node); false,
+ * without running it, while another node holds it. On PostgreSQL a transaction of its own holds
+ * the lock for the run, so a node that dies lets it go, and `work` uses the pool's other
+ * connections. PGlite serves one node, which always holds it (and whose only connection that
+ * transaction would take).
+ */
+export async function runHoldingLock(db: Db, key: number, work: () => Promise<void>): Promise<boolean> {
+  if (embeddedDatabases.has(db)) {
+    await work();
+    return true;
+  }
+  return db.transaction().execute(async (tx) => {
+    const { rows } = await sql<{ held: boolean }>`select pg_try_advisory_xact_lock(${key}) as held`.execute(
+      tx,
+    );
+    if (rows[0]?.held !== true) {
+      return false;
+    }
+    await work();
+    return true;
+  });
 }
 
 function openPostgres(target: { url: string; schema?: string; poolSize?: number }): Db {
