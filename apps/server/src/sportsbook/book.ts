@@ -162,9 +162,22 @@ function priceMarket(
   margin: MarketMargin,
   isMain: boolean,
 ): PricedMarket | undefined {
-  const selections = selectionsOf(market);
   const fair = fairProbabilitiesOfMarket(market, outlook, score);
-  const live = selections.flatMap((selection, index) => {
+  return offerMarket(market, fair, margin, isMain);
+}
+
+/**
+ * Offers a market from its picks' fair probabilities (in `selectionsOf` order): picks below
+ * `pickProbabilityMin` leave it, the rest share the margin, near-certain picks that would return
+ * nothing leave it too; a market left with one pick is not offered.
+ */
+export function offerMarket(
+  market: Market,
+  fair: readonly (number | undefined)[],
+  margin: MarketMargin,
+  isMain: boolean,
+): PricedMarket | undefined {
+  const live = selectionsOf(market).flatMap((selection, index) => {
     const probability = fair[index];
     return probability !== undefined && probability >= pickProbabilityMin ? [{ selection, probability }] : [];
   });
@@ -181,8 +194,6 @@ function priceMarket(
     margin.margin,
     margin.method,
   );
-  // A near-certain pick whose margin leaves no return is not offered; nor is its market if
-  // that leaves one pick.
   const offered = live.flatMap(({ selection }, index) => {
     const odds = oddsE4[index] ?? 0;
     return odds >= oddsE4Min ? [{ key: selectionKey(selection), selection, oddsE4: odds }] : [];
