@@ -2,6 +2,7 @@ import { drawSeedCommitment } from '@site/contract';
 import { describe, expect, it } from 'vitest';
 import { simulateMatch } from './match-sim.ts';
 import {
+  basketballAt,
   defaultFeedSettings,
   esportsAt,
   fixtureCommitment,
@@ -136,5 +137,25 @@ describe('esportsAt', () => {
     }
     expect(before).toBeDefined();
     expect(prices.size).toBeGreaterThan(1);
+  });
+});
+
+describe('basketballAt', () => {
+  const games = simulatedFixtures(secret, from, from + hourMs).flatMap((fixture) =>
+    fixture.sport === 'basketball' ? [fixture] : [],
+  );
+
+  it('schedules the league every half hour and plays each game out within it', () => {
+    expect(games).toHaveLength(2 * 4);
+    for (const fixture of games) {
+      const seed = fixtureSeed(secret, fixture.id);
+      const before = basketballAt(fixture, seed, fixture.kickOffMs - 1_000);
+      expect(before.phase).toBe('not_started');
+      expect(before.book.some((market) => market.market.kind === 'match_result')).toBe(true);
+      expect(basketballAt(fixture, seed, fixture.kickOffMs + 6 * 60_000).phase).toBe('live');
+      const over = basketballAt(fixture, seed, fixture.kickOffMs + 25 * 60_000);
+      expect(over.phase).toBe('finished');
+      expect(over.result?.fullTime.home).not.toBe(over.result?.fullTime.away);
+    }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The built-in feed of football and esports: fixtures, live state and prices as pure functions
+ * The built-in feed of football, basketball and esports: fixtures, live state and prices as pure functions
  * of the feed's secret and the time, so every node tells the same story without talking to the
  * others. Each
  * fixture's seed is HMAC-SHA256(feed secret, `fixture:{id}`): its commitment (SHA-256 of the
@@ -9,13 +9,21 @@
 import { createHmac } from 'node:crypto';
 import { drawSeedCommitment } from '@site/contract';
 import {
+  type BasketballState,
+  basketballResult,
+  basketballStateAt,
+  expectedPoints,
+  priceBasketball,
+  simulateBasketball,
+} from './basketball.ts';
+import {
   type BookMargins,
   defaultBookMargins,
   type PricedMarket,
   priceBook,
   priceSeriesBook,
 } from './book.ts';
-import { type EsportsTitle, leagues } from './catalogue.ts';
+import { type EsportsTitle, leagues, type Sport } from './catalogue.ts';
 import { type BestOf, mapWinProbability } from './esports.ts';
 import { type SeriesState, seriesOutlook, seriesStateAt, simulateSeries } from './esports-sim.ts';
 import { roundPairings, seasonStrengths, type TeamStrength } from './fixtures.ts';
@@ -40,6 +48,10 @@ export interface FeedSettings {
   /** Each football league starts a round this often; the leagues' rounds are staggered across it. */
   readonly footballRoundEveryMinutes: number;
   readonly footballPace: MatchPace;
+  /** Each basketball league starts a round this often. */
+  readonly basketballRoundEveryMinutes: number;
+  /** Seconds of play per second of wall time in a basketball game. */
+  readonly basketballPlaySecondsPerWallSecond: number;
   /** Each esports league starts a round this often: longer than its longest series at its pace. */
   readonly esportsRoundEveryMinutes: number;
   /** Seconds of play per second of wall time in a series, breaks between maps included. */
@@ -51,6 +63,9 @@ export const defaultFeedSettings: FeedSettings = {
   footballRoundEveryMinutes: 30,
   // 90 minutes of play in 15, a two-minute break.
   footballPace: { playSecondsPerWallSecond: 6, halfTimeBreakWallSeconds: 120 },
+  // 48 minutes of play in 12, overtimes 75 seconds each.
+  basketballRoundEveryMinutes: 30,
+  basketballPlaySecondsPerWallSecond: 4,
   esportsRoundEveryMinutes: 60,
   // A BO5 of five longest maps (five hours and their breaks) still ends within the hour.
   esportsPlaySecondsPerWallSecond: 6,
@@ -74,6 +89,12 @@ export interface FootballFixture extends FixtureBase {
   readonly rates: GoalRates;
 }
 
+export interface BasketballFixture extends FixtureBase {
+  readonly sport: 'basketball';
+  /** Each side's expected points over four quarters. */
+  readonly expected: Score;
+}
+
 export interface EsportsFixture extends FixtureBase {
   readonly sport: 'esports';
   readonly title: EsportsTitle;
@@ -81,7 +102,7 @@ export interface EsportsFixture extends FixtureBase {
   readonly homeMapProbability: number;
 }
 
-export type SimulatedFixture = FootballFixture | EsportsFixture;
+export type SimulatedFixture = FootballFixture | BasketballFixture | EsportsFixture;
 
 const minuteMs = 60_000;
 
@@ -98,11 +119,14 @@ export function simulatedFixtures(
   settings: FeedSettings = defaultFeedSettings,
 ): SimulatedFixture[] {
   const fixtures: SimulatedFixture[] = [];
-  for (const sport of ['football', 'esports'] as const) {
+  const roundMinutes: Record<Sport, number> = {
+    football: settings.footballRoundEveryMinutes,
+    basketball: settings.basketballRoundEveryMinutes,
+    esports: settings.esportsRoundEveryMinutes,
+  };
+  for (const sport of ['football', 'basketball', 'esports'] as const) {
     const sportLeagues = leagues.filter((league) => league.sport === sport);
-    const roundMs =
-      (sport === 'football' ? settings.footballRoundEveryMinutes : settings.esportsRoundEveryMinutes) *
-      minuteMs;
+    const roundMs = roundMinutes[sport] * minuteMs;
     sportLeagues.forEach((league, leagueIndex) => {
       const offsetMs = Math.floor((roundMs * leagueIndex) / sportLeagues.length / minuteMs) * minuteMs;
       for (
@@ -121,17 +145,19 @@ export function simulatedFixtures(
             away,
             kickOffMs,
           };
-          fixtures.push(
-            league.title === undefined
-              ? { ...base, sport: 'football', rates: goalRatesOf(home.ratings, away.ratings) }
-              : {
-                  ...base,
-                  sport: 'esports',
-                  title: league.title,
-                  bestOf: bestOfByTitle[league.title],
-                  homeMapProbability: mapWinProbability(home.elo - away.elo),
-                },
-          );
+          if (league.title !== undefined) {
+            fixtures.push({
+              ...base,
+              sport: 'esports',
+              title: league.title,
+              bestOf: bestOfByTitle[league.title],
+              homeMapProbability: mapWinProbability(home.elo - away.elo),
+            });
+          } else if (sport === 'basketball') {
+            fixtures.push({ ...base, sport, expected: expectedPoints(home.elo, away.elo) });
+          } else {
+            fixtures.push({ ...base, sport: 'football', rates: goalRatesOf(home.ratings, away.ratings) });
+          }
         });
       }
     });
@@ -182,6 +208,38 @@ export function footballAt(
     margins: settings.margins,
   });
   return { phase, state, book, result: undefined };
+}
+
+export interface BasketballNow {
+  readonly phase: 'not_started' | 'live' | 'finished';
+  readonly state: BasketballState;
+  readonly book: readonly PricedMarket[];
+  /** Once the game is over: the half-time and final scores, overtime included. */
+  readonly result: MatchResult | undefined;
+}
+
+/** A basketball fixture as it stands at `nowMs`, replayed from its seed. */
+export function basketballAt(
+  fixture: BasketballFixture,
+  seedHex: string,
+  nowMs: number,
+  settings: FeedSettings = defaultFeedSettings,
+): BasketballNow {
+  const timeline = simulateBasketball({ seedHex, fixtureId: fixture.id, expected: fixture.expected });
+  const playSecond = Math.floor(
+    ((nowMs - fixture.kickOffMs) / 1000) * settings.basketballPlaySecondsPerWallSecond,
+  );
+  const state = basketballStateAt(timeline, Math.max(0, playSecond));
+  if (state.isOver) {
+    return { phase: 'finished', state, book: [], result: basketballResult(timeline) };
+  }
+  const isStarted = playSecond >= 0;
+  return {
+    phase: isStarted ? 'live' : 'not_started',
+    state,
+    book: priceBasketball(fixture.expected, isStarted ? state : undefined, settings.margins),
+    result: undefined,
+  };
 }
 
 export interface EsportsNow {
