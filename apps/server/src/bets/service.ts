@@ -96,6 +96,9 @@ export function createBetService(deps: {
     find: (siteId: number, venueCode: string, betId: string) =>
       store.findBet(deps.db, siteId, venueCode, betId),
 
+    findMany: (siteId: number, venueCode: string, betIds: readonly string[]) =>
+      store.findBets(deps.db, siteId, venueCode, betIds),
+
     /** One of the member's own bets as a chat room shows it (晒单); undefined for anyone else's. */
     async shared(
       siteId: number,

@@ -20,6 +20,20 @@ export async function findBet(db: Db, siteId: number, venueCode: string, betId: 
     .executeTakeFirst();
 }
 
+/** The bets of a venue among `betIds`, in no particular order. */
+export async function findBets(db: Db, siteId: number, venueCode: string, betIds: readonly string[]) {
+  if (betIds.length === 0) {
+    return [];
+  }
+  return db
+    .selectFrom('bet_records')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('venue_code', '=', venueCode)
+    .where('bet_id', 'in', betIds)
+    .execute();
+}
+
 export async function findMinValidOdds(db: Db, siteId: number): Promise<number | undefined> {
   const row = await db
     .selectFrom('bet_settings')

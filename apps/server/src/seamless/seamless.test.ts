@@ -1,4 +1,4 @@
-import { routes, type SeamlessAnswer } from '@site/contract';
+import { fen, routes, type SeamlessAnswer } from '@site/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashierClient } from '../cashier/test-support.ts';
@@ -453,6 +453,75 @@ describe('seamless wallet', () => {
     }
     const { pending } = await mainYuan(member.memberId);
     expect(pending).toBe(0);
+    await expectReconciled();
+  });
+
+  it('credits a batch in one statement: each bet once, refusals its own, a replayed batch moving nothing', async () => {
+    const members = await Promise.all(
+      ['swbatch01', 'swbatch02', 'swbatch03'].map((name) => player(name, '50.00')),
+    );
+    for (const [index, member] of members.entries()) {
+      for (const round of [0, 1]) {
+        await debit(member.launchToken, {
+          transactionId: `bt-d${index}-${round}`,
+          betId: `bt-b${index}-${round}`,
+          amount: '10.00',
+        });
+      }
+    }
+    const imty = { siteId: 9001, venueCode: 'IMTY' };
+    const calls = members.flatMap((_, index) => [
+      { transactionId: `bt-c${index}-0`, betId: `bt-b${index}-0`, payoutFen: fen(2500n), isVoid: false },
+      { transactionId: `bt-c${index}-1`, betId: `bt-b${index}-1`, payoutFen: fen(0n), isVoid: false },
+    ]);
+    const unknown = {
+      transactionId: 'bt-c-unknown',
+      betId: 'bt-b-unknown',
+      payoutFen: fen(100n),
+      isVoid: false,
+    };
+    const outcomes = await testApp.services.seamless.creditMany(imty, [...calls, unknown]);
+    expect(
+      outcomes.slice(0, calls.length).map((outcome) => 'answer' in outcome && outcome.answer.betStatus),
+    ).toEqual(['win', 'lose', 'win', 'lose', 'win', 'lose']);
+    expect(outcomes.at(-1)).toMatchObject({ refusal: { code: 700203 } });
+    for (const member of members) {
+      expect(await mainYuan(member.memberId)).toEqual({ available: 55, pending: 0 });
+    }
+    const transfers = await countRows('ledger_transfers');
+    // The batch again answers alike and moves nothing; a changed call of it is refused alone.
+    const changed = { ...calls[0], payoutFen: fen(9900n) } as (typeof calls)[number];
+    const again = await testApp.services.seamless.creditMany(imty, [changed, ...calls.slice(1)]);
+    expect(again[0]).toMatchObject({ refusal: { code: 700202 } });
+    expect(again.slice(1)).toEqual(outcomes.slice(1, calls.length));
+    expect(await countRows('ledger_transfers')).toBe(transfers);
+    await expectReconciled();
+  });
+
+  it('pays a bet once when a batch and single credits of it race', async () => {
+    const member = await player('swbatch04', '100.00');
+    for (let round = 0; round < 5; round += 1) {
+      await debit(member.launchToken, {
+        transactionId: `br-d${round}`,
+        betId: `br-b${round}`,
+        amount: '10.00',
+      });
+    }
+    const calls = Array.from({ length: 5 }, (_, round) => ({
+      transactionId: `br-c${round}`,
+      betId: `br-b${round}`,
+      payoutFen: fen(2000n),
+      isVoid: false,
+    }));
+    const imty = { siteId: 9001, venueCode: 'IMTY' };
+    await Promise.all([
+      testApp.services.seamless.creditMany(imty, calls),
+      testApp.services.seamless.creditMany(imty, [...calls].reverse()),
+      ...calls.map((call) =>
+        credit({ transactionId: call.transactionId, betId: call.betId, payout: '20.00' }),
+      ),
+    ]);
+    expect(await mainYuan(member.memberId)).toEqual({ available: 150, pending: 0 });
     await expectReconciled();
   });
 

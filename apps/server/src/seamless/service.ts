@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   type AdminSeamlessQuery,
   type AdminSeamlessTransaction,
+  type BetStatus,
   ErrorCode,
   type Fen,
   fen,
@@ -16,7 +17,7 @@ import {
   type WalletMode,
 } from '@site/contract';
 import { AppError, validationError } from '../app-error.ts';
-import type { BetService } from '../bets/service.ts';
+import type { BetRow, BetService } from '../bets/service.ts';
 import type { Db } from '../db/database.ts';
 import type { VenuePrincipal } from '../http/access.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
@@ -64,6 +65,9 @@ export interface CreditCall {
   isVoid: boolean;
 }
 
+/** A credit's answer, or why it was refused: one per call of `creditMany`. */
+export type CreditOutcome = { answer: SeamlessAnswer } | { refusal: AppError };
+
 /** A debit taken back; unknown, it is recorded so that the debit is refused if it comes later. */
 export interface RollbackCall {
   transactionId: string;
@@ -93,7 +97,7 @@ export function createSeamlessWallet(deps: {
   db: Db;
   clock: Clock;
   ledger: Pick<LedgerService, 'inStatement' | 'balance'>;
-  bets: Pick<BetService, 'find' | 'settlementOf'>;
+  bets: Pick<BetService, 'findMany' | 'settlementOf'>;
   venueOf: (siteId: number, code: string) => Promise<SeamlessVenueFacts | undefined>;
   /** Staff search by username, and show the usernames of what they find. */
   members: Pick<MemberService, 'memberIdFilter' | 'summariesOf'>;
@@ -235,43 +239,129 @@ export function createSeamlessWallet(deps: {
     return answerOf(result, { transactionId: call.transactionId, betId: call.betId });
   }
 
-  async function credit(venue: VenuePrincipal, call: CreditCall): Promise<SeamlessAnswer> {
-    await seamlessVenue(venue);
-    const bet = await deps.bets.find(venue.siteId, venue.venueCode, call.betId);
+  /** Why a credit is refused before its statement: its bet is unknown, or a void pays other than the stake. */
+  const refusalBeforeCredit = async (
+    venue: VenuePrincipal,
+    call: CreditCall,
+    bet: BetRow | undefined,
+  ): Promise<AppError | undefined> => {
     if (!bet) {
       const taken = await store.findTransaction(deps.db, venue.siteId, venue.venueCode, call.transactionId);
-      throw taken
+      return taken
         ? refused(ErrorCode.walletConflict, { transactionId: call.transactionId })
         : refused(ErrorCode.walletBetUnknown, { betId: call.betId });
     }
     if (call.isVoid && call.payoutFen !== bet.stake_fen) {
-      throw validationError('payout', '作废注单的派彩须等于投注额');
+      return validationError('payout', '作废注单的派彩须等于投注额');
     }
-    const closing = call.isVoid
-      ? { status: 'void' as const, validFen: fen(0n) }
-      : await deps.bets.settlementOf(bet, call.payoutFen);
-    // A void moves the stake back; a settlement posts it, and pays a payout when there is one.
-    const movements = call.isVoid || call.payoutFen === 0n ? 1 : 2;
-    const result = await onAccounts(venue, bet.member_id, movements, (memberAccountId, venueAccountId) =>
-      store.callCredit(deps.db, {
-        siteId: venue.siteId,
-        venueCode: venue.venueCode,
-        transactionId: call.transactionId,
-        requestHash: hashOf(['credit', call.betId, call.payoutFen, call.isVoid]),
-        now: now(),
-        memberId: bet.member_id,
-        memberAccountId,
-        venueAccountId,
-        betId: bet.bet_id,
-        stakeTransferId: stakeIdOf(venue, bet.bet_id),
-        payoutTransferId: transferIds.seamlessPayout(venue.siteId, venue.venueCode, bet.bet_id),
-        memo: `${venue.venueCode} ${bet.game_code}`.slice(0, 200),
-        status: closing.status,
-        payoutFen: call.payoutFen,
-        validFen: closing.validFen,
-      }),
+    return undefined;
+  };
+
+  /**
+   * Credits many bets of one venue: each call answered as `credit` answers it, all made by one
+   * statement (one round trip, one transaction) after one read of their bets. An engine settling a
+   * round or a draw pays its tickets this way.
+   */
+  async function creditMany(venue: VenuePrincipal, calls: readonly CreditCall[]): Promise<CreditOutcome[]> {
+    await seamlessVenue(venue);
+    const bets = new Map(
+      (
+        await deps.bets.findMany(venue.siteId, venue.venueCode, [...new Set(calls.map((call) => call.betId))])
+      ).map((bet) => [bet.bet_id, bet]),
     );
-    return answerOf(result, { transactionId: call.transactionId, betId: bet.bet_id });
+    const outcomes: CreditOutcome[] = [];
+    const made: {
+      index: number;
+      bet: BetRow;
+      call: CreditCall;
+      closing: { status: BetStatus; validFen: Fen };
+    }[] = [];
+    for (const [index, call] of calls.entries()) {
+      const bet = bets.get(call.betId);
+      const refusal = await refusalBeforeCredit(venue, call, bet);
+      if (refusal || !bet) {
+        outcomes[index] = { refusal: refusal ?? refused(ErrorCode.walletBetUnknown, { betId: call.betId }) };
+        continue;
+      }
+      const closing = call.isVoid
+        ? { status: 'void' as const, validFen: fen(0n) }
+        : await deps.bets.settlementOf(bet, call.payoutFen);
+      made.push({ index, bet, call, closing });
+    }
+    if (made.length === 0) {
+      return outcomes;
+    }
+    const memberIds = [...new Set(made.map(({ bet }) => bet.member_id))];
+    const results = await deps.ledger.inStatement(
+      [houseOf(venue), ...memberIds.map((memberId) => mainOf(venue.siteId, memberId))],
+      async ([venueAccountId, ...memberAccountIds]) => {
+        const accountOf = new Map(
+          memberIds.map((memberId, position) => [memberId, memberAccountIds[position]]),
+        );
+        const at = now();
+        const calls = made.map(({ bet, call, closing }) => {
+          const memberAccountId = accountOf.get(bet.member_id);
+          if (venueAccountId === undefined || memberAccountId === undefined) {
+            throw new Error('seamless: the ledger answered fewer accounts than named');
+          }
+          return {
+            siteId: venue.siteId,
+            venueCode: venue.venueCode,
+            transactionId: call.transactionId,
+            requestHash: hashOf(['credit', call.betId, call.payoutFen, call.isVoid]),
+            now: at,
+            memberId: bet.member_id,
+            memberAccountId,
+            venueAccountId,
+            betId: bet.bet_id,
+            stakeTransferId: stakeIdOf(venue, bet.bet_id),
+            payoutTransferId: transferIds.seamlessPayout(venue.siteId, venue.venueCode, bet.bet_id),
+            memo: `${venue.venueCode} ${bet.game_code}`.slice(0, 200),
+            status: closing.status,
+            payoutFen: call.payoutFen,
+            validFen: closing.validFen,
+          };
+        });
+        const answered = await store.callCredits(deps.db, calls);
+        // A void moves the stake back; a settlement posts it, and pays a payout when there is one.
+        const derivedMovements = answered.reduce(
+          (sum, result, position) =>
+            'answerJson' in result
+              ? sum + (made[position]?.call.isVoid || made[position]?.call.payoutFen === 0n ? 1 : 2)
+              : sum,
+          0,
+        );
+        return { result: answered, derivedMovements };
+      },
+    );
+    for (const [position, { index, bet, call }] of made.entries()) {
+      const result = results[position];
+      if (result === undefined) {
+        throw new Error('seamless: a credit of the batch has no answer');
+      }
+      try {
+        outcomes[index] = {
+          answer: answerOf(result, { transactionId: call.transactionId, betId: bet.bet_id }),
+        };
+      } catch (error) {
+        if (!(error instanceof AppError)) {
+          throw error;
+        }
+        outcomes[index] = { refusal: error };
+      }
+    }
+    return outcomes;
+  }
+
+  async function credit(venue: VenuePrincipal, call: CreditCall): Promise<SeamlessAnswer> {
+    const [outcome] = await creditMany(venue, [call]);
+    if (outcome === undefined) {
+      throw new Error('seamless: a credit has no answer');
+    }
+    if ('refusal' in outcome) {
+      throw outcome.refusal;
+    }
+    return outcome.answer;
   }
 
   /**
@@ -339,6 +429,7 @@ export function createSeamlessWallet(deps: {
     debitByToken: async (venue: VenuePrincipal, token: string, call: Omit<DebitCall, 'memberId'>) =>
       debit(venue, { ...call, memberId: await memberOfToken(venue, token) }),
     credit,
+    creditMany,
     rollback,
 
     /**

@@ -74,27 +74,68 @@ export async function callDebit(
   return resultOf(result.rows, 'seamless_debit');
 }
 
-export async function callCredit(
-  db: Db,
-  call: CallKey & {
-    memberId: bigint;
-    memberAccountId: bigint;
-    venueAccountId: bigint;
-    betId: string;
-    stakeTransferId: string;
-    payoutTransferId: string;
-    memo: string;
-    status: BetStatus;
-    payoutFen: Fen;
-    validFen: Fen;
-  },
-): Promise<CallResult> {
+export type CreditCall = CallKey & {
+  memberId: bigint;
+  memberAccountId: bigint;
+  venueAccountId: bigint;
+  betId: string;
+  stakeTransferId: string;
+  payoutTransferId: string;
+  memo: string;
+  status: BetStatus;
+  payoutFen: Fen;
+  validFen: Fen;
+};
+
+export async function callCredit(db: Db, call: CreditCall): Promise<CallResult> {
   const result = await sql<{ answer: string | null }>`select seamless_credit(${call.siteId}::int4,
     ${call.venueCode}::text, ${call.transactionId}::text, ${call.requestHash}::text, ${call.memberId}::int8,
     ${call.memberAccountId}::int8, ${call.venueAccountId}::int8, ${call.betId}::text, ${call.stakeTransferId}::text,
     ${call.payoutTransferId}::text, ${call.memo}::text, ${call.status}::text, ${call.payoutFen}::int8,
     ${call.validFen}::int8, ${call.now}::timestamptz) answer`.execute(db);
   return resultOf(result.rows, 'seamless_credit');
+}
+
+/**
+ * Many credits in one statement, so in its one transaction: the answers in the calls' order. The
+ * calls travel as one JSON array (64-bit integers as text), read back typed.
+ */
+export async function callCredits(db: Db, calls: readonly CreditCall[]): Promise<CallResult[]> {
+  if (calls.length === 0) {
+    return [];
+  }
+  const rows = JSON.stringify(
+    calls.map((call, position) => ({
+      position,
+      site_id: call.siteId,
+      venue_code: call.venueCode,
+      transaction_id: call.transactionId,
+      request_hash: call.requestHash,
+      member_id: String(call.memberId),
+      member_account_id: String(call.memberAccountId),
+      venue_account_id: String(call.venueAccountId),
+      bet_id: call.betId,
+      stake_transfer_id: call.stakeTransferId,
+      payout_transfer_id: call.payoutTransferId,
+      memo: call.memo,
+      status: call.status,
+      payout: String(call.payoutFen),
+      valid: String(call.validFen),
+      at: call.now.toISOString(),
+    })),
+  );
+  const result = await sql<{ answer: string | null }>`select seamless_credit(c.site_id, c.venue_code,
+    c.transaction_id, c.request_hash, c.member_id, c.member_account_id, c.venue_account_id, c.bet_id,
+    c.stake_transfer_id, c.payout_transfer_id, c.memo, c.status, c.payout, c.valid, c.at) answer
+    from jsonb_to_recordset(${rows}::jsonb) as c(position int4, site_id int4, venue_code text,
+      transaction_id text, request_hash text, member_id int8, member_account_id int8, venue_account_id int8,
+      bet_id text, stake_transfer_id text, payout_transfer_id text, memo text, status text, payout int8,
+      valid int8, at timestamptz)
+    order by c.position`.execute(db);
+  if (result.rows.length !== calls.length) {
+    throw new Error(`seamless: ${calls.length} credits answered ${result.rows.length} rows`);
+  }
+  return result.rows.map((row) => resultOf([row], 'seamless_credit'));
 }
 
 /** `debit` is the debit as the caller read it; undefined when it read none (or only its tombstone). */
