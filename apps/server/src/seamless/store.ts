@@ -87,15 +87,6 @@ export type CreditCall = CallKey & {
   validFen: Fen;
 };
 
-export async function callCredit(db: Db, call: CreditCall): Promise<CallResult> {
-  const result = await sql<{ answer: string | null }>`select seamless_credit(${call.siteId}::int4,
-    ${call.venueCode}::text, ${call.transactionId}::text, ${call.requestHash}::text, ${call.memberId}::int8,
-    ${call.memberAccountId}::int8, ${call.venueAccountId}::int8, ${call.betId}::text, ${call.stakeTransferId}::text,
-    ${call.payoutTransferId}::text, ${call.memo}::text, ${call.status}::text, ${call.payoutFen}::int8,
-    ${call.validFen}::int8, ${call.now}::timestamptz) answer`.execute(db);
-  return resultOf(result.rows, 'seamless_credit');
-}
-
 /**
  * Many credits in one statement, so in its one transaction: the answers in the calls' order. The
  * calls travel as one JSON array (64-bit integers as text), read back typed.
