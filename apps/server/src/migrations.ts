@@ -22,7 +22,7 @@ import {
   ledgerMemberAvailableMigration,
   ledgerMigration,
 } from './ledger/migration.ts';
-import { lotteryMigration } from './lottery/migration.ts';
+import { lotteryChaseMigration, lotteryMigration } from './lottery/migration.ts';
 import { memberCreatedIndexMigration, memberPhoneIndexMigration } from './member/migration.ts';
 import { memberNotesMigration, operatorStaffMigration } from './operator/migration.ts';
 import { seamlessCallsMigration, seamlessMigration } from './seamless/migration.ts';
@@ -67,4 +67,5 @@ export const migrations: ReadonlyArray<Migration> = [
   betFunctionsMigration,
   seamlessCallsMigration,
   lotteryMigration,
+  lotteryChaseMigration,
 ];

@@ -1,4 +1,4 @@
-import { siteIdDefault } from '@site/contract';
+import { FeedMsgId, lotteryDrawTopic, siteIdDefault } from '@site/contract';
 import { type AuditLog, createAuditLog } from './audit/service.ts';
 import { type BetService, createBetService } from './bets/service.ts';
 import { type CashierService, createCashierService } from './cashier/service.ts';
@@ -120,7 +120,6 @@ export async function createServices(
     sessionOf: (token) => venues.sessionOf(token),
   });
   const venueEngine = createVenueEngine({ db: stores.db, clock, seamless });
-  const lottery = createLotteryService({ db: stores.db, clock, seamless, audit });
   const reports = createReportService({
     clock,
     members: accounts.members,
@@ -136,6 +135,19 @@ export async function createServices(
     { ledger, audit, ...accounts, sharedBetOf: bets.shared },
     options,
   );
+  const lottery = createLotteryService({
+    db: stores.db,
+    clock,
+    seamless,
+    audit,
+    events: {
+      publish: (siteId, gameCode, event) =>
+        gateway.publishToSite(siteId, lotteryDrawTopic(gameCode), FeedMsgId.lotteryDraw, {
+          topic: lotteryDrawTopic(gameCode),
+          data: event,
+        }),
+    },
+  });
   return {
     sites,
     ledger,

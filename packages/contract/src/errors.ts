@@ -59,6 +59,10 @@ export const ErrorCode = {
   lotteryStakeOverLimit: 700305,
   lotteryTicketConflict: 700306,
   lotteryIssueDrawn: 700307,
+  lotteryIssueStakeOverLimit: 700308,
+  lotteryLiabilityOverCap: 700309,
+  lotteryChaseConflict: 700310,
+  lotteryChaseUnknown: 700311,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -122,6 +126,10 @@ export const errorMessages = {
   700305: '单张彩票投注金额超过上限',
   700306: '该注单号已用于另一张彩票',
   700307: '本期已开奖，不能撤销',
+  700308: '本期该玩法投注总额超过上限',
+  700309: '该号码本期投注已满，请更换号码或减少倍数',
+  700310: '该追号单号已用于另一个追号',
+  700311: '追号不存在',
 } as const satisfies Record<ErrorCode, string>;
 
 /** Venue success codes (IM, OB, FB flavours). FB code 0 counts as 100. */

@@ -91,3 +91,75 @@ create index lottery_tickets_unsettled on lottery_tickets (draw_id, id) where st
 create index lottery_tickets_member on lottery_tickets (site_id, member_id, id desc);
 `,
 };
+
+/**
+ * 追号, limits and liability (issue 14). A chase plans one ticket per issue and places each when
+ * its issue opens; a game's plays get their own limits and its issues a liability cap per number.
+ * Each issue keeps the liability of every number its tickets cover and each member's stake per
+ * play, updated in the transaction that records a ticket, so a cap holds under concurrent tickets.
+ */
+export const lotteryChaseMigration = {
+  id: '0032_lottery_chase',
+  sql: `
+alter table lottery_games add column play_limits jsonb not null default '{}';
+alter table lottery_games add column liability_cap_fen bigint check (liability_cap_fen > 0);
+
+create table lottery_chases (
+  id bigint generated always as identity primary key,
+  site_id integer not null,
+  member_id bigint not null,
+  chase_id text not null,
+  request_hash text not null,
+  game_code text not null,
+  play_id text not null,
+  selection jsonb not null,
+  unit text not null check (unit in ('yuan', 'jiao', 'fen')),
+  notes integer not null check (notes > 0),
+  is_stop_on_win boolean not null,
+  status text not null check (status in ('running', 'finished', 'won', 'cancelled', 'stopped')),
+  stop_code integer,
+  created_at timestamptz not null,
+  ended_at timestamptz,
+  unique (site_id, member_id, chase_id),
+  foreign key (site_id, game_code) references lottery_games (site_id, code),
+  check ((status = 'running') = (ended_at is null)),
+  check ((status = 'stopped') = (stop_code is not null))
+);
+create index lottery_chases_member on lottery_chases (site_id, member_id, id desc);
+
+alter table lottery_tickets add column chase_id bigint references lottery_chases (id);
+create index lottery_tickets_site on lottery_tickets (site_id, id desc);
+create index lottery_tickets_issue on lottery_tickets (site_id, game_code, issue_no, id desc);
+
+create table lottery_chase_issues (
+  chase_id bigint not null references lottery_chases (id),
+  seq integer not null check (seq >= 0),
+  issue_no text not null check (issue_no ~ '^[0-9]{8}-[0-9]{4}$'),
+  multiplier integer not null check (multiplier between 1 and 9999),
+  draw_at timestamptz not null,
+  status text not null check (status in ('waiting', 'placed', 'missed', 'refused', 'cancelled')),
+  ticket_id bigint references lottery_tickets (id),
+  refusal_code integer,
+  primary key (chase_id, seq),
+  check ((status = 'placed') = (ticket_id is not null)),
+  check ((status = 'refused') = (refusal_code is not null))
+);
+create index lottery_chase_issues_waiting on lottery_chase_issues (draw_at) where status = 'waiting';
+
+create table lottery_liabilities (
+  draw_id bigint not null references lottery_draws (id),
+  exposure text not null,
+  liability_fen bigint not null check (liability_fen >= 0),
+  primary key (draw_id, exposure)
+);
+create index lottery_liabilities_biggest on lottery_liabilities (draw_id, liability_fen desc);
+
+create table lottery_member_stakes (
+  draw_id bigint not null references lottery_draws (id),
+  member_id bigint not null,
+  play_id text not null,
+  stake_fen bigint not null check (stake_fen >= 0),
+  primary key (draw_id, member_id, play_id)
+);
+`,
+};

@@ -1,5 +1,7 @@
 import type {
   Fen,
+  LotteryChaseIssueStatus,
+  LotteryChaseStatus,
   LotteryDrawStatus,
   LotteryGameKind,
   LotteryTicketStatus,
@@ -13,7 +15,14 @@ export interface LotteryTables {
   lottery_seed_days: LotterySeedDaysTable;
   lottery_draws: LotteryDrawsTable;
   lottery_tickets: LotteryTicketsTable;
+  lottery_chases: LotteryChasesTable;
+  lottery_chase_issues: LotteryChaseIssuesTable;
+  lottery_liabilities: LotteryLiabilitiesTable;
+  lottery_member_stakes: LotteryMemberStakesTable;
 }
+
+/** A play's own limits, in fen as decimal strings; a play without them takes the game's limit. */
+export type PlayLimitsJson = Record<string, { ticketStakeMaxFen: string; issueStakeMaxFen: string }>;
 
 /** A game of a site's hall: its schedule, its edge and its limits, set per site. */
 export interface LotteryGamesTable {
@@ -27,6 +36,9 @@ export interface LotteryGamesTable {
   closing_seconds: number;
   house_edge_bps: number;
   ticket_stake_max_fen: Fen;
+  play_limits: ColumnType<PlayLimitsJson, string | undefined, string>;
+  /** The most an issue may owe on one number (see `liability.ts`); null: no cap. */
+  liability_cap_fen: ColumnType<Fen | null, Fen | null | undefined, Fen | null>;
   is_paused: boolean;
   sort_order: number;
   updated_at: Date;
@@ -82,6 +94,57 @@ export interface LotteryTicketsTable {
   payout_fen: Fen | null;
   placed_at: Date;
   settled_at: Date | null;
+  /** The chase that placed it. */
+  chase_id: ColumnType<bigint | null, bigint | null | undefined, never>;
+}
+
+export interface LotteryChasesTable {
+  id: Generated<bigint>;
+  site_id: number;
+  member_id: bigint;
+  /** The client's id, unique per member. */
+  chase_id: string;
+  request_hash: string;
+  game_code: string;
+  play_id: string;
+  selection: ColumnType<number[][], string, never>;
+  unit: LotteryUnit;
+  notes: number;
+  is_stop_on_win: boolean;
+  status: LotteryChaseStatus;
+  /** The error code that refused a ticket of a stopped chase. */
+  stop_code: number | null;
+  created_at: Date;
+  ended_at: Date | null;
+}
+
+/** One issue of a chase's plan and what became of it. */
+export interface LotteryChaseIssuesTable {
+  chase_id: bigint;
+  /** 0-based position in the plan. */
+  seq: number;
+  issue_no: string;
+  multiplier: number;
+  /** The draw time of the issue when the chase was made. */
+  draw_at: Date;
+  status: LotteryChaseIssueStatus;
+  ticket_id: bigint | null;
+  refusal_code: number | null;
+}
+
+/** What an issue would pay at most on one number (`exposure`, see `liability.ts`). */
+export interface LotteryLiabilitiesTable {
+  draw_id: bigint;
+  exposure: string;
+  liability_fen: Fen;
+}
+
+/** What a member staked on one play of an issue. */
+export interface LotteryMemberStakesTable {
+  draw_id: bigint;
+  member_id: bigint;
+  play_id: string;
+  stake_fen: Fen;
 }
 
 declare module '../db/schema.ts' {

@@ -62,6 +62,15 @@ const sendBufferMaxBytesDefault = 1024 * 1024;
 
 export const memberTopic = (memberId: bigint) => `member:${memberId}`;
 
+/**
+ * Feed topics named per site (a lottery game's code is its site's): a client subscribes to
+ * `draw:SSC1` and hears its own site's, the site of its handshake or of its login.
+ */
+const siteFeedPrefixes: ReadonlyArray<string> = ['draw:'];
+const siteTopicOf = (siteId: number, topic: string) => `site:${siteId}:${topic}`;
+const feedTopicOf = (connection: SocketConnection, topic: string) =>
+  siteFeedPrefixes.some((prefix) => topic.startsWith(prefix)) ? siteTopicOf(connection.siteId, topic) : topic;
+
 export function frameOf(msgId: number, msgData: unknown): ServerFrame {
   return { msgId: msgId as ServerFrame['msgId'], code: 6000, message: errorMessages[6000], msgData };
 }
@@ -167,7 +176,7 @@ export async function createGateway(deps: GatewayDeps) {
     async (connection, msgData) => {
       const { topics: wanted } = parsePayload(feedSubscribeSchema, msgData);
       for (const topic of wanted) {
-        await subscribe(connection, topic);
+        await subscribe(connection, feedTopicOf(connection, topic));
       }
       return { topics: wanted };
     },
@@ -178,7 +187,7 @@ export async function createGateway(deps: GatewayDeps) {
     async (connection, msgData) => {
       const { topics: unwanted } = parsePayload(feedSubscribeSchema, msgData);
       for (const topic of unwanted) {
-        await unsubscribe(connection, topic);
+        await unsubscribe(connection, feedTopicOf(connection, topic));
       }
       return { topics: unwanted };
     },
@@ -330,6 +339,9 @@ export async function createGateway(deps: GatewayDeps) {
     /** To every subscriber of `topic` on every node, coalesced per flush window. */
     publish: (topic: string, msgId: number, msgData: unknown) =>
       topics.publish(topic, frameOf(msgId, msgData)),
+    /** To the subscribers of a site's feed topic (`draw:SSC1` of that site), on every node. */
+    publishToSite: (siteId: number, topic: string, msgId: number, msgData: unknown) =>
+      topics.publish(siteTopicOf(siteId, topic), frameOf(msgId, msgData)),
     /** To every socket of the member, on every node. */
     publishToMember: (memberId: bigint, msgId: number, msgData: unknown) =>
       topics.publish(memberTopic(memberId), frameOf(msgId, msgData)),
