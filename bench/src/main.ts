@@ -3,6 +3,7 @@ import { runApiBench } from './api.ts';
 import { runChatBench } from './chat.ts';
 import { runLedgerBench } from './ledger.ts';
 import { runLoginBench } from './login.ts';
+import { runLotteryBench } from './lottery.ts';
 import { runWalletBench } from './wallet.ts';
 import { runWebBench } from './web.ts';
 
@@ -13,6 +14,7 @@ const benches: Record<string, () => Promise<void>> = {
   web: runWebBench,
   chat: runChatBench,
   wallet: runWalletBench,
+  lottery: runLotteryBench,
 };
 
 const name = process.argv[2] ?? '';

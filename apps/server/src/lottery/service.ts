@@ -51,11 +51,9 @@ export const lotteryVenueCode = 'CP';
 export const drawCycleLockKey = 727_014;
 /** Tickets read, paid and closed together while settling an issue. */
 const settlementBatchSize = 200;
-/** Wallet calls of a batch in flight at once. */
-const walletCallsInFlight = 8;
 
 /** What the hall needs of the seamless wallet: each call idempotent on its transaction id. */
-export type LotteryWalletPort = Pick<SeamlessWallet, 'debit' | 'credit' | 'rollback'>;
+export type LotteryWalletPort = Pick<SeamlessWallet, 'debit' | 'creditMany' | 'rollback'>;
 
 /** Where the draw cycle's events go: the live socket's per-site topic of the game. */
 export interface LotteryEventsPort {
@@ -195,39 +193,56 @@ export function createLotteryService(deps: {
   };
 
   /**
-   * Pays (drawn) or refunds (cancelled) one ticket through the wallet: what its row must record
-   * once the money moved. A ticket still `placing` had its stake taken back, or never taken.
+   * What closing a ticket pays: its prize once drawn, its stake back once cancelled. A ticket
+   * still `placing` had its stake taken back, or never taken: it is rolled back instead.
    */
-  const closeTicket = async (
-    ticket: store.TicketRow,
+  const closingOf = (ticket: store.TicketRow, result: DrawResult | undefined): store.TicketClose => {
+    if (result === undefined || ticket.status === 'placing') {
+      return { id: ticket.id, status: 'void', payoutFen: ticket.stake_fen };
+    }
+    const { payoutFen } = settleTicket(ticketOf(ticket), result, ticket.house_edge_bps);
+    return { id: ticket.id, status: payoutFen > 0n ? 'won' : 'lost', payoutFen };
+  };
+
+  /**
+   * Pays a batch of tickets through the wallet: the prizes and refunds in one batch credit, the
+   * rollbacks of tickets left `placing` one by one. Each movement has its own transaction id, so
+   * running it again moves nothing twice.
+   */
+  const payTickets = async (
+    siteId: number,
+    tickets: readonly store.TicketRow[],
     result: DrawResult | undefined,
-  ): Promise<store.TicketClose> => {
-    const venue = venueOf(ticket.site_id);
-    const betId = betIdOf(ticket.id);
-    if (ticket.status === 'placing') {
+  ) => {
+    const venue = venueOf(siteId);
+    const closes = tickets.map((ticket) => closingOf(ticket, result));
+    for (const ticket of tickets.filter((candidate) => candidate.status === 'placing')) {
       await deps.seamless.rollback(venue, {
         transactionId: `lottery-rollback-${ticket.id}`,
         debitTransactionId: stakeTransactionOf(ticket.id),
       });
-      return { id: ticket.id, status: 'void', payoutFen: ticket.stake_fen };
     }
-    if (result === undefined) {
-      await deps.seamless.credit(venue, {
-        transactionId: `lottery-refund-${ticket.id}`,
-        betId,
-        payoutFen: ticket.stake_fen,
-        isVoid: true,
-      });
-      return { id: ticket.id, status: 'void', payoutFen: ticket.stake_fen };
-    }
-    const { payoutFen } = settleTicket(ticketOf(ticket), result, ticket.house_edge_bps);
-    await deps.seamless.credit(venue, {
-      transactionId: `lottery-payout-${ticket.id}`,
-      betId,
-      payoutFen,
-      isVoid: false,
+    const credits = tickets.flatMap((ticket, index) => {
+      const close = closes[index];
+      if (ticket.status === 'placing' || close === undefined) {
+        return [];
+      }
+      const isVoid = result === undefined;
+      return [
+        {
+          transactionId: `lottery-${isVoid ? 'refund' : 'payout'}-${ticket.id}`,
+          betId: betIdOf(ticket.id),
+          payoutFen: close.payoutFen,
+          isVoid,
+        },
+      ];
     });
-    return { id: ticket.id, status: payoutFen > 0n ? 'won' : 'lost', payoutFen };
+    const outcomes = await deps.seamless.creditMany(venue, credits);
+    const refusal = outcomes.find((outcome) => 'refusal' in outcome);
+    if (refusal && 'refusal' in refusal) {
+      throw refusal.refusal;
+    }
+    return closes;
   };
 
   /**
@@ -242,26 +257,7 @@ export function createLotteryService(deps: {
       if (tickets.length === 0) {
         break;
       }
-      const closes: store.TicketClose[] = [];
-      for (let from = 0; from < tickets.length; from += walletCallsInFlight) {
-        const calls = tickets
-          .slice(from, from + walletCallsInFlight)
-          .map((ticket) => closeTicket(ticket, result));
-        // Every call of the slice ends before a failure stops the run, so none is left in flight,
-        // and the tickets paid so far are recorded.
-        const answers = await Promise.allSettled(calls);
-        for (const answer of answers) {
-          if (answer.status === 'fulfilled') {
-            closes.push(answer.value);
-          }
-        }
-        const failure = answers.find((answer) => answer.status === 'rejected');
-        if (failure) {
-          await store.closeTickets(deps.db, closes, now());
-          throw failure.reason;
-        }
-      }
-      await store.closeTickets(deps.db, closes, now());
+      await store.closeTickets(deps.db, await payTickets(draw.site_id, tickets, result), now());
     }
     await announce('settled', await store.markDrawSettled(deps.db, draw.id, now()));
   };
