@@ -164,9 +164,11 @@ export async function signedHeaders(
 
 /**
  * A real server on a free port for browser tests: fresh demo data on PGlite, the built web app
- * at `staticDir`, and the site service so a test can act as the operator.
+ * at `staticDir`, and the site service so a test can act as the operator. `scheduleIntervalMs`
+ * runs the lottery's draw cycle on the real clock, as `npm start` does, for a browser test that
+ * needs issues on sale and drawn; without it no issue ever opens.
  */
-export async function startTestServer(options: { staticDir?: string } = {}) {
+export async function startTestServer(options: { staticDir?: string; scheduleIntervalMs?: number } = {}) {
   const node = await createNode({
     stores: await openStores({
       migrations,
@@ -185,6 +187,7 @@ export async function startTestServer(options: { staticDir?: string } = {}) {
     adminDistDir: process.env.ADMIN_DIST_DIR ?? path.resolve(import.meta.dirname, '../../admin/dist'),
     isTestMode: true,
     isSandboxMode: true,
+    ...(options.scheduleIntervalMs === undefined ? {} : { scheduleIntervalMs: options.scheduleIntervalMs }),
   });
   const address = await node.app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -15,8 +15,9 @@ export interface DefaultVenue {
  * The venues a site starts with. The sport and esports venues speak the IM, OB and FB flavours in
  * front of our own engine; every other category has one in-house venue. Each is 即将开放 until a
  * game engine serves it (the sportsbook opens the TY and DJ venues), so no player launches into a
- * venue with nothing to play; an operator may open one earlier from the console. 真人 and 棋牌 keep
- * the transfer wallet their members already hold balances in.
+ * venue with nothing to play; an operator may open one earlier from the console. CP is the lottery
+ * hall's and open from the start. 真人 and 棋牌 keep the transfer wallet their members already hold
+ * balances in.
  */
 export const defaultVenues: ReadonlyArray<DefaultVenue> = [
   {
@@ -105,7 +106,7 @@ export const defaultVenues: ReadonlyArray<DefaultVenue> = [
     category: 'CP',
     walletMode: 'seamless',
     flavour: 'own',
-    state: 'upcoming',
+    state: 'open',
     sort: 1,
     demoAllowed: false,
   },

@@ -158,7 +158,7 @@ describe('launch in each flavour', () => {
     expect(await launch(member.token, { enName: 'NOPE' })).toMatchObject({ code: 10003 });
     expect((await launch(member.token, { enName: 'NOPE' })).message).toContain('enName');
     expect(await launch(member.token, { enName: 'imty' })).toMatchObject({ code: 10003 });
-    expect(await launch(member.token, { enName: 'CP' })).toMatchObject({
+    expect(await launch(member.token, { enName: 'BY' })).toMatchObject({
       code: 700103,
       message: '该场馆即将开放，敬请期待',
     });
@@ -185,7 +185,7 @@ describe('launch in each flavour', () => {
       sortOrder: 'asc',
     });
     expect(log.data.list.map((entry) => [entry.venueCode, entry.code])).toEqual([
-      ['CP', 700103],
+      ['BY', 700103],
       ['IMDJ', 700102],
       ['IMTY', 10003],
       ['NOPE', 10003],
@@ -238,7 +238,7 @@ describe('platform counts', () => {
     expect(counted.code).toBe(6000);
     expect(Object.keys(counted.data ?? {})).toEqual(['TY', 'DZ', 'DJ', 'ZR', 'CP', 'QP']);
     expect(counted.data?.TY).toEqual({ live: 3, total: 3 });
-    expect(counted.data?.CP).toEqual({ live: 0, total: 1 });
+    expect(counted.data?.CP).toEqual({ live: 1, total: 1 });
 
     testApp.clock.advance(obRequestTtlMs);
     const expired = await count(requestId);

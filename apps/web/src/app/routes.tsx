@@ -83,6 +83,18 @@ const BetRecordPage = lazyPage(() =>
   import('../features/games/bet-record-page.tsx').then((m) => m.BetRecordPage),
 );
 const DemoPage = lazyPage(() => import('../features/games/demo-page.tsx').then((m) => m.DemoPage));
+const LotteryHallPage = lazyPage(() =>
+  import('../features/lottery/hall-page.tsx').then((m) => m.LotteryHallPage),
+);
+const LotteryGamePage = lazyPage(() =>
+  import('../features/lottery/game-page.tsx').then((m) => m.LotteryGamePage),
+);
+const LotteryTrendPage = lazyPage(() =>
+  import('../features/lottery/trend-page.tsx').then((m) => m.LotteryTrendPage),
+);
+const LotteryVerifyPage = lazyPage(() =>
+  import('../features/lottery/verify-page.tsx').then((m) => m.LotteryVerifyPage),
+);
 const ChatPage = lazyPage(() => import('../features/chat/chat-page.tsx').then((m) => m.ChatPage));
 const GiftRecordPage = lazyPage(() =>
   import('../features/chat/gift-record-page.tsx').then((m) => m.GiftRecordPage),
@@ -204,15 +216,34 @@ export const appRoutes: RouteObject[] = [
           }),
         ];
       }),
-      ...gameCategories.flatMap((category) => [
-        page(`game/${gameCategorySlugs[category]}`, <GamePage category={category} />, {
-          chrome: 'back',
-          title: messages.gameCategories[category],
-        }),
-        page(`game/${gameCategorySlugs[category]}/:frame`, <VenueFramePage category={category} />, {
-          chrome: 'bare',
-        }),
-      ]),
+      // 彩票 is our own lottery hall, not a venue launched into a frame.
+      ...gameCategories
+        .filter((category) => category !== 'CP')
+        .flatMap((category) => [
+          page(`game/${gameCategorySlugs[category]}`, <GamePage category={category} />, {
+            chrome: 'back',
+            title: messages.gameCategories[category],
+          }),
+          page(`game/${gameCategorySlugs[category]}/:frame`, <VenueFramePage category={category} />, {
+            chrome: 'bare',
+          }),
+        ]),
+      page(`game/${gameCategorySlugs.CP}`, <LotteryHallPage />, {
+        chrome: 'back',
+        title: messages.lottery.hallTitle,
+      }),
+      page(`game/${gameCategorySlugs.CP}/verify`, <LotteryVerifyPage />, {
+        chrome: 'back',
+        title: messages.lottery.verifyTitle,
+      }),
+      page(`game/${gameCategorySlugs.CP}/:gameCode`, <LotteryGamePage />, {
+        chrome: 'back',
+        title: messages.lottery.gameTitle,
+      }),
+      page(`game/${gameCategorySlugs.CP}/:gameCode/trend`, <LotteryTrendPage />, {
+        chrome: 'back',
+        title: messages.lottery.trendTitle,
+      }),
       memberPage('mine/record/betRecord', <BetRecordPage />, {
         chrome: 'back',
         title: messages.games.betRecordTitle,

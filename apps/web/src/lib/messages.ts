@@ -56,6 +56,12 @@ export const messages = {
     betRecordTitle: '投注记录',
     demoTitle: '试玩',
   },
+  lottery: {
+    hallTitle: '彩票大厅',
+    gameTitle: '彩票投注',
+    trendTitle: '走势图',
+    verifyTitle: '开奖验证',
+  },
   securityNotice: {
     content:
       '请注意资金安全：本站客服不会向您提供任何银行卡号或收款账号。任何自称客服人员向您提供卡号并要求转账的，均为诈骗行为，请勿转账，并及时联系官方在线客服核实。',

@@ -12,6 +12,7 @@ import { Button, Dropdown, type DropdownRef, InfiniteScroll, List } from 'antd-m
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { callRoute } from '../../lib/api-client.ts';
+import { lotteryHallQuery } from '../../lib/lottery-hall.ts';
 import { MemberPage } from '../../lib/member-page.tsx';
 import { displayYuan } from '../../lib/money.tsx';
 import { filterOption, RangeChips, type RangeChoice } from '../../lib/record-filters.tsx';
@@ -141,7 +142,29 @@ function BetTotalsBar({ totals, count }: { totals: BetTotals; count: number }) {
   );
 }
 
-function BetRow({ bet }: { bet: BetRecord }) {
+/**
+ * Names of the lottery hall's games (SSC1 → 分分彩), read only when the list has lottery bets: a
+ * CP bet's game code is the hall's and its round is `{gameCode}-{issueNo}`.
+ */
+function useLotteryGameNames(rows: readonly BetRecord[]): ReadonlyMap<string, string> {
+  const { data } = useQuery({
+    ...lotteryHallQuery,
+    enabled: rows.some((bet) => bet.category === 'CP'),
+    select: (games) => new Map(games.map((game) => [game.code, game.name])),
+  });
+  return data ?? new Map();
+}
+
+/** A bet's game and round as the player knows them: a lottery ticket's game name and 期号. */
+function gameAndRound(bet: BetRecord, lotteryNames: ReadonlyMap<string, string>): string {
+  const lotteryName = bet.category === 'CP' ? lotteryNames.get(bet.gameCode) : undefined;
+  if (lotteryName !== undefined) {
+    return `${gameText.game} ${lotteryName} · ${gameText.issue} ${bet.roundId.replace(`${bet.gameCode}-`, '')}`;
+  }
+  return `${gameText.game} ${bet.gameCode} · ${gameText.round} ${bet.roundId}`;
+}
+
+function BetRow({ bet, lotteryNames }: { bet: BetRecord; lotteryNames: ReadonlyMap<string, string> }) {
   return (
     <List.Item
       data-testid="bet-record"
@@ -151,7 +174,7 @@ function BetRow({ bet }: { bet: BetRecord }) {
             {gameText.betId} {bet.betId}
           </span>
           <span>
-            {gameText.game} {bet.gameCode} · {gameText.round} {bet.roundId}
+            {gameAndRound(bet, lotteryNames)}
             {bet.odds ? ` · ${gameText.odds} ${bet.odds}` : ''}
           </span>
           <span>
@@ -199,6 +222,7 @@ export function BetRecordPage() {
   const { data, fetchNextPage, hasNextPage, isPending } = useBetRecords(range, filter);
   const rows = data?.pages.flatMap((page) => page.list) ?? [];
   const first = data?.pages[0];
+  const lotteryNames = useLotteryGameNames(rows);
   return (
     <MemberPage>
       <RangeChips value={choice} onChange={setChoice} />
@@ -219,7 +243,7 @@ export function BetRecordPage() {
         <>
           <List className="site-card bet-records" aria-label={gameText.betRecordTitle}>
             {rows.map((bet) => (
-              <BetRow key={`${bet.venueCode}-${bet.betId}`} bet={bet} />
+              <BetRow key={`${bet.venueCode}-${bet.betId}`} bet={bet} lotteryNames={lotteryNames} />
             ))}
           </List>
           <InfiniteScroll loadMore={async () => void (await fetchNextPage())} hasMore={hasNextPage}>

@@ -51,6 +51,7 @@ export const gameText = {
   betCount: (count: number) => `共 ${count} 笔`,
   betId: '注单号',
   round: '局号',
+  issue: '期号',
   game: '游戏',
   odds: '赔率',
   placedAt: '投注时间',

@@ -2,12 +2,14 @@ import type { VenueView } from '@site/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, DotLoading, List, Switch } from 'antd-mobile';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { displayYuan } from '../../lib/money.tsx';
 import { ResponsiveSheet } from '../../lib/responsive-sheet.tsx';
 import { formatShanghaiTime } from '../../lib/time.ts';
 import { walletQuery } from '../../lib/wallet.ts';
 import { gameText } from './game-messages.ts';
 import { useVenueLaunch } from './use-venue-launch.ts';
+import { ownPageOf } from './venues.ts';
 import './games.css';
 
 type Launcher = ReturnType<typeof useVenueLaunch>;
@@ -34,7 +36,8 @@ function VenueStateNote({ venue }: { venue: VenueView }) {
 /**
  * One venue: logo, name and wallet mode; open, it is a button that launches (a demo in demo mode);
  * in maintenance it is greyed with its message and end time; upcoming, it reads 即将开放. The
- * last launch failure of the venue shows under it.
+ * last launch failure of the venue shows under it. An in-house venue with a page of its own (彩票)
+ * opens that page instead of launching.
  */
 function VenueTile(props: {
   venue: VenueView;
@@ -44,10 +47,14 @@ function VenueTile(props: {
 }) {
   const { venue, launcher } = props;
   const isOpen = venue.state === 'open';
+  const navigate = useNavigate();
   const isLaunching = launcher.launchingCode === venue.code;
   const failure = isOpen ? launcher.failureOf(venue.code) : undefined;
+  const ownPage = ownPageOf(venue);
   const onLaunch = () => {
-    if (props.isDemo) {
+    if (ownPage) {
+      void navigate(ownPage);
+    } else if (props.isDemo) {
       void launcher.launchDemo(venue);
     } else if (venue.walletMode === 'transfer') {
       props.onTransferLaunch(venue);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { protectedFragments } from '../../lib/paths.ts';
-import { createLaunchGate, framePath, launchFailures, relaunchDebounceMs } from './venues.ts';
+import { createLaunchGate, framePath, launchFailures, ownPageOf, relaunchDebounceMs } from './venues.ts';
 
 describe('venue frames', () => {
   it('puts the venues spec section 2 names behind its protected fragments', () => {
@@ -50,5 +50,13 @@ describe('launch failures', () => {
     expect(launchFailures.read('IMTY')).toBeUndefined();
     expect(launchFailures.read('YBTY')).toBe('余额不足');
     launchFailures.clear('YBTY');
+  });
+});
+
+describe('venues with a page of their own', () => {
+  it('sends the 彩票 venue to the lottery hall and launches every other one', () => {
+    expect(ownPageOf({ category: 'CP' })).toBe('/game/lottery');
+    expect(ownPageOf({ category: 'TY' })).toBeUndefined();
+    expect(ownPageOf({ category: 'ZR' })).toBeUndefined();
   });
 });

@@ -6,6 +6,14 @@ export function categoryPath(category: GameCategory): string {
   return `/game/${gameCategorySlugs[category]}`;
 }
 
+/** Venues played on a page of our own rather than launched: the CP venue is the lottery hall. */
+const ownPageCategories: ReadonlySet<GameCategory> = new Set(['CP']);
+
+/** The page an in-house venue is played on, instead of a launch into the frame. */
+export function ownPageOf(venue: Pick<VenueView, 'category'>): string | undefined {
+  return ownPageCategories.has(venue.category) ? categoryPath(venue.category) : undefined;
+}
+
 /**
  * The frame page word of venues whose page spec section 2 names (the protected fragments);
  * every other venue's frame uses its code in lower case.
