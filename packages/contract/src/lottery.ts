@@ -71,7 +71,12 @@ export interface BoardOption {
 export interface BoardRow {
   label: string;
   options: readonly BoardOption[];
+  /** The smallest number the game calls 大, where its rule says; else 大 is the upper half of the options. */
+  bigFrom?: number;
 }
+
+/** PK10 冠亚和: 12–19 is 大, 3–11 小 (11 too, with nothing refunded). */
+export const pk10TopTwoSumBigFrom = 12;
 
 function numberOptions(min: number, max: number, width = 1): BoardOption[] {
   return Array.from({ length: max - min + 1 }, (_, index) => ({
@@ -235,7 +240,7 @@ const pk10Plays = {
   },
   pk10_top2_sum: {
     name: '冠亚和值',
-    rows: [{ label: '冠亚和', options: numberOptions(3, 19) }],
+    rows: [{ label: '冠亚和', options: numberOptions(3, 19), bigFrom: pk10TopTwoSumBigFrom }],
     notes: each,
   },
   pk10_top2_sum_sides: {

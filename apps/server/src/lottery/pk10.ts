@@ -1,4 +1,4 @@
-import { DragonTiger, type LotteryPlayId } from '@site/contract';
+import { DragonTiger, type LotteryPlayId, pk10TopTwoSumBigFrom } from '@site/contract';
 import {
   type DrawResult,
   directRule,
@@ -35,7 +35,7 @@ export const pk10Rules = {
   /** 大 12–19 (40 of 90), 小 3–11 (50), 单 (50), 双 (40); 11 is 小 and 单, nothing refunded. */
   pk10_top2_sum_sides: labelledRule('pk10_top2_sum_sides', [40, 50, 50, 40], 90, (side, draw) => {
     const sum = topTwoSum(draw);
-    return isSideOf(sum, side, sum >= 12);
+    return isSideOf(sum, side, sum >= pk10TopTwoSumBigFrom);
   }),
   pk10_top2_direct: directRule({ wins: 1, outcomes: 90 }, [0, 1]),
   pk10_top2_group: singleLevelRule({ wins: 2, outcomes: 90 }, (selection, draw) =>

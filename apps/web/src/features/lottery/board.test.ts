@@ -22,6 +22,15 @@ describe('quick picks', () => {
     expect(quickPickValues(markSix, 'big')[0]).toBe(25);
   });
 
+  it("takes 大 and 小 as the game's rule says where it names them: PK10 冠亚和 11 is 小", () => {
+    const [topTwoSum] = lotteryPlays.pk10_top2_sum.rows;
+    if (!topTwoSum) {
+      throw new Error('board missing');
+    }
+    expect(quickPickValues(topTwoSum, 'big')).toEqual([12, 13, 14, 15, 16, 17, 18, 19]);
+    expect(quickPickValues(topTwoSum, 'small')).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  });
+
   it('applies to number rows only', () => {
     expect(digits && isNumberRow(digits)).toBe(true);
     expect(sides && isNumberRow(sides)).toBe(false);

@@ -10,19 +10,20 @@ export function isNumberRow(row: BoardRow): boolean {
 }
 
 /**
- * The values a quick pick selects on a number row: 大 the upper half of its options (5-9 of
- * 0-9, 06-11 of 01-11, 25-49 of 01-49), 小 the lower half, 单 and 双 by the number's parity.
+ * The values a quick pick selects on a number row: 大 from the row's `bigFrom` where the game's
+ * rule names one (PK10 冠亚和 12–19), else the upper half of its options (5-9 of 0-9, 06-11 of
+ * 01-11, 25-49 of 01-49); 小 the rest; 单 and 双 by the number's parity.
  */
 export function quickPickValues(row: BoardRow, pick: QuickPick): number[] {
-  const half = Math.floor(row.options.length / 2);
   const values = row.options.map((option) => option.value);
+  const bigFrom = row.bigFrom ?? values[Math.floor(values.length / 2)] ?? 0;
   switch (pick) {
     case 'all':
       return values;
     case 'big':
-      return values.slice(half);
+      return values.filter((value) => value >= bigFrom);
     case 'small':
-      return values.slice(0, half);
+      return values.filter((value) => value < bigFrom);
     case 'odd':
       return values.filter((value) => value % 2 === 1);
     case 'even':
