@@ -80,6 +80,10 @@ export const lotteryHallGameSchema = z.object({
   isPaused: z.boolean(),
   ticketStakeMax: z.string().describe('the most one ticket may stake, yuan'),
   issue: lotteryDrawSchema.nullable(),
+  drawing: lotteryDrawSchema
+    .nullable()
+    .describe('the newest issue past its closing and not yet drawn (封盘): its draw is next'),
+  lastResult: lotteryDrawSchema.nullable().describe('the newest drawn issue, with its numbers and seed'),
 });
 export type LotteryHallGame = z.infer<typeof lotteryHallGameSchema>;
 
@@ -102,7 +106,10 @@ export const lotteryPlaysSchema = z.object({
   plays: z.array(lotteryPlayPrizesSchema),
 });
 
-export const lotteryResultsBodySchema = pageQuery.extend({ gameCode: lotteryGameCodeSchema });
+export const lotteryResultsBodySchema = pageQuery.extend({
+  gameCode: lotteryGameCodeSchema,
+  issueNo: lotteryIssueNoSchema.optional().describe('only this issue (the verifier looks one up)'),
+});
 
 const playIdSchema = z
   .string()

@@ -208,6 +208,36 @@ describe('lottery tickets', () => {
 });
 
 describe('lottery hall', () => {
+  it('shows the issue counting down to its draw during 封盘 and the last result, and finds one issue by its number', async () => {
+    const issue = await issueOnSale();
+    const ssc = async () =>
+      (await cashier.client.call<LotteryHallGame[]>('GET', routes.lotteryHall.path)).data.find(
+        (game) => game.code === 'SSC1',
+      );
+    testApp.clock.set(Date.parse(issue.closesAt) + 1000);
+    await testApp.services.lottery.tick();
+    expect(await ssc()).toMatchObject({ issue: null, drawing: { issueNo: issue.issueNo, seed: null } });
+
+    await drawAndSettle(issue);
+    const after = await ssc();
+    expect(after?.drawing).toBeNull();
+    expect(after?.lastResult).toMatchObject({ issueNo: issue.issueNo, status: 'settled' });
+    expect(after?.lastResult?.numbers).toHaveLength(5);
+
+    const one = await cashier.client.call<{ list: LotteryDraw[]; total: number }>(
+      'POST',
+      routes.lotteryResults.path,
+      {
+        body: { gameCode: 'SSC1', issueNo: issue.issueNo },
+      },
+    );
+    expect(one.data).toMatchObject({ total: 1, list: [after?.lastResult] });
+    const none = await cashier.client.call<{ list: LotteryDraw[] }>('POST', routes.lotteryResults.path, {
+      body: { gameCode: 'SSC1', issueNo: '20200101-0001' },
+    });
+    expect(none.data.list).toEqual([]);
+  });
+
   it("lists every game with its issue on sale, and a play's prizes in each unit as settling pays them", async () => {
     const issue = await issueOnSale();
     const hall = await cashier.client.call<LotteryHallGame[]>('GET', routes.lotteryHall.path);

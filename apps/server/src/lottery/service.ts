@@ -972,10 +972,16 @@ export function createLotteryService(deps: {
     cancelIssue,
 
     async hall(siteId: number): Promise<LotteryHallGame[]> {
-      const games = await store.listGames(deps.db, siteId);
-      const onSale = new Map(
-        (await store.openDraws(deps.db, siteId, now())).map((draw) => [draw.game_code, draw]),
-      );
+      const at = now();
+      const [games, open, latest] = await Promise.all([
+        store.listGames(deps.db, siteId),
+        store.openDraws(deps.db, siteId, at),
+        store.latestDraws(deps.db, siteId, at),
+      ]);
+      const byGame = (draws: readonly store.DrawRow[]) =>
+        new Map(draws.map((draw) => [draw.game_code, draw]));
+      const [onSale, drawing, drawn] = [byGame(open), byGame(latest.drawing), byGame(latest.drawn)];
+      const presented = (draw: store.DrawRow | undefined) => (draw ? presentDraw(draw) : null);
       return games.map((game) => {
         const draw = onSale.get(game.code);
         return {
@@ -987,6 +993,8 @@ export function createLotteryService(deps: {
           isPaused: game.is_paused,
           ticketStakeMax: formatFen(game.ticket_stake_max_fen),
           issue: draw ? presentDraw(draw) : null,
+          drawing: presented(drawing.get(game.code)),
+          lastResult: presented(drawn.get(game.code)),
         };
       });
     },
@@ -1011,8 +1019,8 @@ export function createLotteryService(deps: {
       };
     },
 
-    /** A game's issues, newest first, each seed shown once drawn. */
-    async results(siteId: number, query: PageRequest & { gameCode: string }) {
+    /** A game's issues, newest first (or the one `issueNo` names), each seed shown once drawn. */
+    async results(siteId: number, query: PageRequest & { gameCode: string; issueNo?: string | undefined }) {
       const game = await gameOf(siteId, query.gameCode);
       const page = await store.drawsPage(deps.db, siteId, game.code, query);
       return { ...page, list: page.list.map(presentDraw), pageNum: query.pageNum, pageSize: query.pageSize };

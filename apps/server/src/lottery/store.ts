@@ -185,12 +185,42 @@ export async function cancelDraw(db: Db, id: bigint, reason: string): Promise<Dr
   return drawById(db, id);
 }
 
-export function drawsPage(db: Db, siteId: number, gameCode: string, page: PageRequest) {
+/** A game's issues newest first, or the one `issueNo` names. */
+export function drawsPage(
+  db: Db,
+  siteId: number,
+  gameCode: string,
+  page: PageRequest & { issueNo?: string | undefined },
+) {
   const filtered = db
     .selectFrom('lottery_draws')
     .where('site_id', '=', siteId)
-    .where('game_code', '=', gameCode);
+    .where('game_code', '=', gameCode)
+    .$if(page.issueNo !== undefined, (query) => query.where('issue_no', '=', page.issueNo ?? ''));
   return fetchPage(filtered, (query) => query.selectAll().orderBy('draw_at', 'desc'), page);
+}
+
+/**
+ * Each game's newest issue past its closing but not yet drawn (封盘, counting down to its draw) and
+ * its newest drawn one, at `now`.
+ */
+export async function latestDraws(db: Db, siteId: number, now: Date) {
+  const newestOf = (statuses: ReadonlyArray<DrawRow['status']>, closedBy: Date | undefined) =>
+    db
+      .selectFrom('lottery_draws')
+      .selectAll()
+      .distinctOn('game_code')
+      .where('site_id', '=', siteId)
+      .where('status', 'in', statuses)
+      .$if(closedBy !== undefined, (query) => query.where('closes_at', '<=', closedBy ?? now))
+      .orderBy('game_code')
+      .orderBy('draw_at', 'desc')
+      .execute();
+  const [drawing, drawn] = await Promise.all([
+    newestOf(['open', 'closing'], now),
+    newestOf(['drawn', 'settled'], undefined),
+  ]);
+  return { drawing, drawn };
 }
 
 /** The issue of each game on sale at `now` (at most one per game). */

@@ -29,9 +29,6 @@ export function useLotteryHall() {
   return useQuery({ ...lotteryHallQuery, refetchInterval: hallPollMs });
 }
 
-/** The first issue of a page that has its numbers (the newest ones are still on sale). */
-export const latestDrawnOf = (draws: readonly LotteryDraw[]) => draws.find((draw) => draw.numbers !== null);
-
 /** While an issue is past its draw time but not yet drawn, its page is asked for again shortly. */
 function whileDrawIsDue(draws: readonly LotteryDraw[]): number | false {
   const isDrawDue = draws.some((draw) => draw.numbers === null && Date.parse(draw.drawAt) <= Date.now());

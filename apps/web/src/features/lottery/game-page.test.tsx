@@ -26,6 +26,8 @@ const ssc: LotteryHallGame = {
     drawAt: inSeconds(50),
     cancelReason: null,
   },
+  drawing: null,
+  lastResult: null,
 };
 
 const wallet = {

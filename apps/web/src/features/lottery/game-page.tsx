@@ -21,7 +21,7 @@ import { Basket, ConfirmSheet } from './basket.tsx';
 import { BetBoard } from './bet-board.tsx';
 import { emptySelection } from './board.ts';
 import { GameRecords } from './game-records.tsx';
-import type { SalePhase } from './issue-clock.ts';
+import { type SalePhase, salePhaseOf } from './issue-clock.ts';
 import { LotteryLoadFailed, LotteryLoading } from './lottery-loading.tsx';
 import { lotteryTrendPath, lotteryVerifyPath } from './lottery-paths.ts';
 import { lotteryText } from './lottery-text.ts';
@@ -30,7 +30,6 @@ import { PlayPicker } from './play-picker.tsx';
 import { SaleClock } from './sale-clock.tsx';
 import { type NewBasketEntry, ticketStake, useBasket } from './use-basket.ts';
 import { useNow } from './use-now.ts';
-import { useSalePhase } from './use-sale-phase.ts';
 import './lottery.css';
 
 function GameHeader({ game, phase }: { game: LotteryHallGame; phase: SalePhase }) {
@@ -201,7 +200,7 @@ function TicketBuilder(props: {
 
 function GameBody({ game }: { game: LotteryHallGame }) {
   const now = useNow();
-  const phase = useSalePhase(game, now);
+  const phase = salePhaseOf(game, now);
   const basket = useBasket(game.code);
   const [isConfirming, setIsConfirming] = useState(false);
   const isSignedIn = useIsSignedIn();

@@ -1,19 +1,18 @@
 import { type LotteryGameKind, type LotteryHallGame, lotteryGameKinds } from '@site/contract';
 import { Link } from 'react-router';
 import { SiteEmpty } from '../../lib/site-empty.tsx';
-import { latestDrawnOf, useLotteryHall, useRecentDraws } from './api.ts';
+import { useLotteryHall } from './api.ts';
 import { DrawNumbers } from './draw-numbers.tsx';
+import { salePhaseOf } from './issue-clock.ts';
 import { LotteryLoadFailed, LotteryLoading } from './lottery-loading.tsx';
 import { lotteryGamePath } from './lottery-paths.ts';
 import { lotteryText } from './lottery-text.ts';
 import { SaleClock } from './sale-clock.tsx';
 import { useNow } from './use-now.ts';
-import { useSalePhase } from './use-sale-phase.ts';
 import './lottery.css';
 
 function LastResult({ game }: { game: LotteryHallGame }) {
-  const { data } = useRecentDraws(game.code, game.issue?.issueNo, 5);
-  const last = data ? latestDrawnOf(data.list) : undefined;
+  const last = game.lastResult;
   return (
     <span className="hall-game__last">
       <span className="hall-game__last-label">
@@ -23,14 +22,14 @@ function LastResult({ game }: { game: LotteryHallGame }) {
       {last?.numbers ? (
         <DrawNumbers kind={game.kind} numbers={last.numbers} size="small" />
       ) : (
-        <span className="hall-game__none">{data ? lotteryText.noResult : lotteryText.loading}</span>
+        <span className="hall-game__none">{lotteryText.noResult}</span>
       )}
     </span>
   );
 }
 
 function HallGame({ game, now }: { game: LotteryHallGame; now: number }) {
-  const phase = useSalePhase(game, now);
+  const phase = salePhaseOf(game, now);
   return (
     <li className={`hall-game${game.isPaused ? ' hall-game--paused' : ''}`} data-testid="hall-game">
       <Link className="hall-game__link" to={lotteryGamePath(game.code)}>

@@ -20,7 +20,7 @@ const issue: LotteryDraw = {
 
 describe('salePhaseOf', () => {
   it('counts down to closing and the draw while on sale', () => {
-    expect(salePhaseOf({ isPaused: false, issue }, undefined, at(10.2))).toEqual({
+    expect(salePhaseOf({ isPaused: false, issue, drawing: null }, at(10.2))).toEqual({
       kind: 'open',
       issue,
       closesInSeconds: 45,
@@ -28,19 +28,21 @@ describe('salePhaseOf', () => {
     });
   });
 
-  it('shows 封盘 with the draw countdown once the issue on sale is gone, then waits for the next', () => {
-    expect(salePhaseOf({ isPaused: false, issue: null }, issue, at(57))).toEqual({
+  it('shows 封盘 with the draw countdown of the issue the hall says is drawing, then waits for the next', () => {
+    expect(salePhaseOf({ isPaused: false, issue: null, drawing: issue }, at(57))).toEqual({
       kind: 'closing',
       issue,
       drawsInSeconds: 3,
     });
-    expect(salePhaseOf({ isPaused: false, issue }, undefined, at(55))).toMatchObject({ kind: 'closing' });
-    expect(salePhaseOf({ isPaused: false, issue: null }, issue, at(60))).toEqual({ kind: 'waiting' });
-    expect(salePhaseOf({ isPaused: false, issue: null }, undefined, at(1))).toEqual({ kind: 'waiting' });
+    expect(salePhaseOf({ isPaused: false, issue, drawing: null }, at(55))).toMatchObject({ kind: 'closing' });
+    expect(salePhaseOf({ isPaused: false, issue: null, drawing: issue }, at(60))).toEqual({
+      kind: 'waiting',
+    });
+    expect(salePhaseOf({ isPaused: false, issue: null, drawing: null }, at(1))).toEqual({ kind: 'waiting' });
   });
 
   it('says paused before anything else', () => {
-    expect(salePhaseOf({ isPaused: true, issue }, issue, at(1))).toEqual({ kind: 'paused' });
+    expect(salePhaseOf({ isPaused: true, issue, drawing: issue }, at(1))).toEqual({ kind: 'paused' });
   });
 });
 

@@ -1,9 +1,8 @@
 import type { LotteryDraw, LotteryHallGame } from '@site/contract';
 
 /**
- * Where a game's sale stands at a moment, from the hall's answer and the issue seen on sale
- * last: the hall lists only the issue on sale, so the one that just closed is remembered to count
- * down to its draw while betting is shut (封盘).
+ * Where a game's sale stands at a moment, from the hall's answer: the issue on sale, or while
+ * betting is shut (封盘) the issue counting down to its draw.
  */
 export type SalePhase =
   | { kind: 'paused' }
@@ -14,14 +13,13 @@ export type SalePhase =
 const secondsUntil = (iso: string, nowMs: number) => Math.max(0, Math.ceil((Date.parse(iso) - nowMs) / 1000));
 
 export function salePhaseOf(
-  game: Pick<LotteryHallGame, 'isPaused' | 'issue'>,
-  lastSeen: LotteryDraw | undefined,
+  game: Pick<LotteryHallGame, 'isPaused' | 'issue' | 'drawing'> | undefined,
   nowMs: number,
 ): SalePhase {
-  if (game.isPaused) {
+  if (game?.isPaused) {
     return { kind: 'paused' };
   }
-  const issue = game.issue ?? lastSeen;
+  const issue = game?.issue ?? game?.drawing;
   if (issue === undefined || issue === null) {
     return { kind: 'waiting' };
   }

@@ -17,34 +17,14 @@ import { LotteryLoadFailed, LotteryLoading } from './lottery-loading.tsx';
 import { lotteryText } from './lottery-text.ts';
 import './lottery.css';
 
-const searchPageSize = 100;
-const searchPagesMax = 20;
-
-/**
- * Finds an issue in the game's results, newest first: page after page until it shows up, or a
- * page ends before it (issue numbers sort as they run), or the pages run out.
- */
+/** One issue of a game, as published: null when the game has no such issue. */
 async function findIssue(
   gameCode: string,
   issueNo: string,
   signal: AbortSignal,
 ): Promise<LotteryDraw | null> {
-  for (let pageNum = 1; pageNum <= searchPagesMax; pageNum += 1) {
-    const page = await callRoute(
-      'lotteryResults',
-      { gameCode, pageNum, pageSize: searchPageSize },
-      { signal },
-    );
-    const found = page.list.find((draw) => draw.issueNo === issueNo);
-    const oldest = page.list.at(-1);
-    if (found) {
-      return found;
-    }
-    if (!oldest || oldest.issueNo < issueNo || pageNum * searchPageSize >= page.total) {
-      return null;
-    }
-  }
-  return null;
+  const page = await callRoute('lotteryResults', { gameCode, issueNo, pageNum: 1, pageSize: 1 }, { signal });
+  return page.list[0] ?? null;
 }
 
 function Check({ label, isKept }: { label: string; isKept: boolean }) {
