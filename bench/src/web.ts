@@ -82,6 +82,44 @@ interface AuditResult {
   benchmarkIndex: number;
   /** Ids of the accessibility audits this run failed. */
   accessibilityFailures: string[];
+  /** Where the time went, to tell what to work on next. */
+  diagnostics: string[];
+  /** Why Lighthouse could not measure the page, when it could not (its scores are then 0). */
+  runtimeError?: string;
+}
+
+interface DiagnosticItem {
+  url?: string;
+  total?: number;
+  wastedMs?: number;
+  duration?: number;
+  node?: { selector?: string };
+}
+
+/** LCP element, render-blocking files, the scripts that cost most main-thread time and long tasks. */
+function diagnosticsOf(audits: Record<string, { details?: unknown }>): string[] {
+  const itemsOf = (id: string) =>
+    ((audits[id]?.details as { items?: DiagnosticItem[] } | undefined)?.items ?? []) as DiagnosticItem[];
+  const file = (url = '') => url.split('/').pop() || url;
+  const ms = (value = 0) => `${Math.round(value)} ms`;
+  const lcpTable = itemsOf('largest-contentful-paint-element')[0] as { items?: DiagnosticItem[] } | undefined;
+  return [
+    `LCP element: ${lcpTable?.items?.[0]?.node?.selector ?? '-'}`,
+    `render-blocking: ${
+      itemsOf('render-blocking-resources')
+        .map((item) => `${file(item.url)} ${ms(item.wastedMs)}`)
+        .join(', ') || '-'
+    }`,
+    `main-thread time by script: ${itemsOf('bootup-time')
+      .slice(0, 4)
+      .map((item) => `${file(item.url)} ${ms(item.total)}`)
+      .join(', ')}`,
+    `long tasks: ${
+      itemsOf('long-tasks')
+        .map((item) => `${file(item.url)} ${ms(item.duration)}`)
+        .join(', ') || '-'
+    }`,
+  ];
 }
 
 async function auditOnce(url: string, port: number): Promise<AuditResult> {
@@ -108,6 +146,10 @@ async function auditOnce(url: string, port: number): Promise<AuditResult> {
     accessibilityFailures: (categories.accessibility?.auditRefs ?? [])
       .filter((ref) => audits[ref.id]?.score === 0)
       .map((ref) => ref.id),
+    diagnostics: diagnosticsOf(audits),
+    ...(result.lhr.runtimeError
+      ? { runtimeError: `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}` }
+      : {}),
   };
 }
 
@@ -168,6 +210,19 @@ function printAudits(results: AuditResult[]) {
       (index) => String(Math.round(index)),
     ),
   ]);
+  const medianRun = results.find(
+    (result) => result.performance === median(results.map((r) => r.performance)),
+  );
+  if (medianRun) {
+    process.stdout.write(
+      `diagnostics of the median run:\n${medianRun.diagnostics.map((line) => `  ${line}\n`).join('')}`,
+    );
+  }
+  results.forEach((result, run) => {
+    if (result.runtimeError) {
+      process.stdout.write(`run ${run + 1} measured nothing: ${result.runtimeError}\n`);
+    }
+  });
   const failures = [...new Set(results.flatMap((result) => result.accessibilityFailures))];
   if (failures.length > 0) {
     process.stdout.write(`accessibility audits failed in some run: ${failures.join(', ')}\n`);

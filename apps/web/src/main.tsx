@@ -1,3 +1,5 @@
+// antd-mobile's global styles and touch set-up, which its index no longer brings (vite-antd-barrel.ts).
+import 'antd-mobile/es/global';
 import './lib/zod-setup.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -26,14 +28,18 @@ if (pageAds) {
 const container = document.getElementById('root');
 if (container) {
   const root = createRoot(container);
+  // The router is made in a task of its own: ranking the app's routes takes a slow phone tens of
+  // ms, and after the modules' evaluation in the same task it made one long task.
   // As a transition, the first render yields to the browser every few ms instead of holding a
   // slow phone's main thread for the whole page: taps and paints get through, and the boot shell
   // (with the first banner) stays up until the page is ready to replace it.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App router={createAppRouter()} queryClient={queryClient} />
-      </StrictMode>,
-    );
+  setTimeout(() => {
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App router={createAppRouter()} queryClient={queryClient} />
+        </StrictMode>,
+      );
+    });
   });
 }
