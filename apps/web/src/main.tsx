@@ -1,6 +1,6 @@
+import './lib/zod-setup.ts';
 // antd-mobile's global styles and touch set-up, which its index no longer brings (vite-antd-barrel.ts).
 import 'antd-mobile/es/global';
-import './lib/zod-setup.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
