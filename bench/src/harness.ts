@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { adminQuery, type DatabaseTarget } from '../../apps/server/src/db/database.ts';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -57,4 +60,42 @@ export function printTable(rows: Record<string, string | number>[]) {
   for (const row of rows) {
     process.stdout.write(`${line(columns.map((column) => String(row[column])))}\n`);
   }
+}
+
+export type Engine = 'PGlite' | 'PostgreSQL';
+
+const defaultPostgresUrl = 'postgres://root@127.0.0.1:5432/test';
+
+/**
+ * Runs `bench` on PGlite in a directory of its own, then on PostgreSQL (DATABASE_URL, or the local
+ * one) in a schema of its own when one answers; each is removed afterwards. Answers what each run
+ * answered, in that order.
+ */
+export async function onEachEngine<T>(
+  name: string,
+  bench: (engine: Engine, target: DatabaseTarget) => Promise<T>,
+): Promise<T[]> {
+  const results: T[] = [];
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-${name}-`));
+  try {
+    results.push(await bench('PGlite', { kind: 'pglite', dataDir }));
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const url = process.env.DATABASE_URL ?? defaultPostgresUrl;
+  const schema = `bench_${name}_${process.pid}`;
+  const unavailable = await adminQuery(url, `create schema ${schema}`).then(
+    () => undefined,
+    (error: unknown) => String(error),
+  );
+  if (unavailable) {
+    process.stdout.write(`PostgreSQL unavailable at ${url}: ${unavailable}\n`);
+    return results;
+  }
+  try {
+    results.push(await bench('PostgreSQL', { kind: 'postgres', url, schema, poolSize: 16 }));
+  } finally {
+    await adminQuery(url, `drop schema ${schema} cascade`);
+  }
+  return results;
 }

@@ -1,15 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { fen } from '@site/contract';
 import { sql } from 'kysely';
-import { adminQuery, type DatabaseTarget, type Db, openDatabase } from '../../apps/server/src/db/database.ts';
+import { type DatabaseTarget, type Db, openDatabase } from '../../apps/server/src/db/database.ts';
 import type { AccountRef } from '../../apps/server/src/ledger/accounts.ts';
 import { createLedgerService, type LedgerService } from '../../apps/server/src/ledger/service.ts';
 import { transferIds } from '../../apps/server/src/ledger/transfer-ids.ts';
 import { migrations } from '../../apps/server/src/migrations.ts';
 import { systemClock } from '../../apps/server/src/stores/clock.ts';
-import { printTable } from './harness.ts';
+import { onEachEngine, printTable } from './harness.ts';
 
 /**
  * Ledger transfers/s next to a bare conditional-update loop (`update … where balance + delta
@@ -21,7 +18,7 @@ const sliceCount = 6;
 const warmUpMs = 800;
 const memberCount = 1_000;
 const batchSize = 100;
-const defaultPostgresUrl = 'postgres://root@127.0.0.1:5432/test';
+const _defaultPostgresUrl = 'postgres://root@127.0.0.1:5432/test';
 const siteId = 9001;
 const house: AccountRef = { kind: 'house', siteId, name: 'game' };
 const member = (index: number): AccountRef => ({ kind: 'member_main', siteId, memberId: BigInt(1 + index) });
@@ -29,31 +26,10 @@ const member = (index: number): AccountRef => ({ kind: 'member_main', siteId, me
 type Row = Record<string, string | number>;
 
 export async function runLedgerBench(): Promise<void> {
-  const rows: Row[] = [];
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-ledger-'));
-  try {
-    rows.push(...(await benchEngine('PGlite', { kind: 'pglite', dataDir }, [1, 16], true)));
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-  const url = process.env.DATABASE_URL ?? defaultPostgresUrl;
-  const schema = `bench_ledger_${process.pid}`;
-  const unavailable = await adminQuery(url, `create schema ${schema}`).then(
-    () => undefined,
-    (error: unknown) => String(error),
+  const rows = await onEachEngine('ledger', (engine, target) =>
+    benchEngine(engine, target, [1, 16], engine === 'PGlite'),
   );
-  if (unavailable) {
-    process.stdout.write(`PostgreSQL unavailable at ${url}: ${unavailable}\n`);
-  } else {
-    try {
-      rows.push(
-        ...(await benchEngine('PostgreSQL', { kind: 'postgres', url, schema, poolSize: 16 }, [1, 16], false)),
-      );
-    } finally {
-      await adminQuery(url, `drop schema ${schema} cascade`);
-    }
-  }
-  printTable(rows);
+  printTable(rows.flat());
 }
 
 async function benchEngine(

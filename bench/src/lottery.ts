@@ -1,8 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { fen, siteIdDefault } from '@site/contract';
-import { adminQuery, type DatabaseTarget } from '../../apps/server/src/db/database.ts';
+import type { DatabaseTarget } from '../../apps/server/src/db/database.ts';
 import type { AccountRef } from '../../apps/server/src/ledger/accounts.ts';
 import type { LedgerService } from '../../apps/server/src/ledger/service.ts';
 import { transferIds } from '../../apps/server/src/ledger/transfer-ids.ts';
@@ -10,7 +7,7 @@ import { migrations } from '../../apps/server/src/migrations.ts';
 import { createNode } from '../../apps/server/src/node.ts';
 import type { Clock } from '../../apps/server/src/stores/clock.ts';
 import { openStores } from '../../apps/server/src/stores/stores.ts';
-import { printTable } from './harness.ts';
+import { onEachEngine, printTable } from './harness.ts';
 
 /**
  * Settling one lottery issue: `ticketCount` real tickets from `memberCount` members, placed
@@ -28,7 +25,7 @@ const batchSize = 100;
 const baselineMs = 5_000;
 const siteId = siteIdDefault;
 const gameCode = 'SSC1';
-const defaultPostgresUrl = 'postgres://root@127.0.0.1:5432/test';
+const _defaultPostgresUrl = 'postgres://root@127.0.0.1:5432/test';
 const memberAccount = (index: number): AccountRef => ({
   kind: 'member_main',
   siteId,
@@ -38,29 +35,7 @@ const memberAccount = (index: number): AccountRef => ({
 type Row = Record<string, string | number>;
 
 export async function runLotteryBench(): Promise<void> {
-  const rows: Row[] = [];
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-lottery-'));
-  try {
-    rows.push(...(await benchEngine('PGlite', { kind: 'pglite', dataDir })));
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-  const url = process.env.DATABASE_URL ?? defaultPostgresUrl;
-  const schema = `bench_lottery_${process.pid}`;
-  const unavailable = await adminQuery(url, `create schema ${schema}`).then(
-    () => undefined,
-    (error: unknown) => String(error),
-  );
-  if (unavailable) {
-    process.stdout.write(`PostgreSQL unavailable at ${url}: ${unavailable}\n`);
-  } else {
-    try {
-      rows.push(...(await benchEngine('PostgreSQL', { kind: 'postgres', url, schema, poolSize: 16 })));
-    } finally {
-      await adminQuery(url, `drop schema ${schema} cascade`);
-    }
-  }
-  printTable(rows);
+  printTable((await onEachEngine('lottery', benchEngine)).flat());
 }
 
 async function benchEngine(engine: string, target: DatabaseTarget): Promise<Row[]> {

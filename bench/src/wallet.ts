@@ -1,8 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { fen, siteIdDefault } from '@site/contract';
-import { adminQuery, type DatabaseTarget } from '../../apps/server/src/db/database.ts';
+import type { DatabaseTarget } from '../../apps/server/src/db/database.ts';
 import type { AccountRef } from '../../apps/server/src/ledger/accounts.ts';
 import type { LedgerService } from '../../apps/server/src/ledger/service.ts';
 import { transferIds } from '../../apps/server/src/ledger/transfer-ids.ts';
@@ -11,7 +8,7 @@ import { createNode } from '../../apps/server/src/node.ts';
 import type { SeamlessWallet } from '../../apps/server/src/seamless/service.ts';
 import { systemClock } from '../../apps/server/src/stores/clock.ts';
 import { openStores } from '../../apps/server/src/stores/stores.ts';
-import { printTable } from './harness.ts';
+import { onEachEngine, printTable } from './harness.ts';
 
 /**
  * Seamless wallet rounds (a debit, then the credit that settles it) per second, with each round's
@@ -36,32 +33,12 @@ const memberAccount = (index: number): AccountRef => ({
   siteId,
   memberId: BigInt(1 + index),
 });
-const defaultPostgresUrl = 'postgres://root@127.0.0.1:5432/test';
+const _defaultPostgresUrl = 'postgres://root@127.0.0.1:5432/test';
 
 type Step = () => Promise<void>;
 
 export async function runWalletBench(): Promise<void> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-wallet-'));
-  try {
-    await benchEngine('PGlite', { kind: 'pglite', dataDir });
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-  const url = process.env.DATABASE_URL ?? defaultPostgresUrl;
-  const schema = `bench_wallet_${process.pid}`;
-  const unavailable = await adminQuery(url, `create schema ${schema}`).then(
-    () => undefined,
-    (error: unknown) => String(error),
-  );
-  if (unavailable) {
-    process.stdout.write(`PostgreSQL unavailable at ${url}: ${unavailable}\n`);
-    return;
-  }
-  try {
-    await benchEngine('PostgreSQL', { kind: 'postgres', url, schema, poolSize: 16 });
-  } finally {
-    await adminQuery(url, `drop schema ${schema} cascade`);
-  }
+  await onEachEngine('wallet', benchEngine);
 }
 
 async function benchEngine(engine: string, target: DatabaseTarget): Promise<void> {
