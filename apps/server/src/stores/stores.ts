@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { type DatabaseTarget, type Db, openDatabase } from '../db/database.ts';
+import { startEmbeddedMaintenance } from '../db/embedded-maintenance.ts';
 import type { Migration } from '../db/migrations.ts';
 import { type CacheStore, createMemoryCache, createRedisCache } from './cache.ts';
 import type { Clock } from './clock.ts';
@@ -8,6 +9,8 @@ import { createDatabaseSecurityState, type SecurityStateStore } from './security
 
 /** How often expired security state is deleted; reads ignore it from the moment it expires. */
 const securityStateSweepIntervalMs = 60_000;
+/** How often the embedded database's tables are checked for analysis, as autovacuum would. */
+const embeddedMaintenanceIntervalMs = 10_000;
 
 /** Everything stateful the app talks to, each behind one interface with two implementations. */
 export interface Stores {
@@ -45,6 +48,10 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
     security.sweep().catch(() => undefined);
   }, securityStateSweepIntervalMs);
   sweeper.unref();
+  const maintenance =
+    options.database.kind === 'pglite'
+      ? startEmbeddedMaintenance(db, embeddedMaintenanceIntervalMs)
+      : undefined;
   return {
     db,
     cache,
@@ -54,6 +61,7 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
     keyPrefix: options.keyPrefix,
     async close() {
       clearInterval(sweeper);
+      await maintenance?.stop();
       await pubsub.close();
       redis?.disconnect();
       await db.destroy();
