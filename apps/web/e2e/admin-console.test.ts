@@ -1,17 +1,12 @@
-import { headerNames, routes } from '@site/contract';
+import { routes } from '@site/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeAt, totpStepAt } from '../../server/src/member/totp.ts';
-import { systemClock } from '../../server/src/stores/clock.ts';
-import { signedHeaders, startTestServer } from '../../server/src/testing.ts';
+import { startTestServer } from '../../server/src/testing.ts';
 import { type BrowserSession, openBrowser, settleAnimations, type Viewport, viewports } from './browser.ts';
+import { e2ePassword, type TestApi, testApi } from './test-api.ts';
 
 type TestServer = Awaited<ReturnType<typeof startTestServer>>;
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
 
 /** The console is desktop only: 1440 x 900. */
 function desktopViewport(): Viewport {
@@ -22,37 +17,18 @@ function desktopViewport(): Viewport {
   return found;
 }
 const desktop = desktopViewport();
-const memberPassword = 'Qw8#zLm2pX';
+const memberPassword = e2ePassword;
 const fundsPassword = '135790';
 
 let server: TestServer;
+let api: TestApi;
 let rootToken = '';
 let memberToken = '';
 let memberId = 0;
 let sessions: BrowserSession[] = [];
 
-/** A signed call from the test, as a member or an operator (`token`), answering the whole envelope. */
-async function send<T>(path: string, body: object, token?: string): Promise<Envelope<T>> {
-  const headers = await signedHeaders('POST', path, systemClock, {
-    [headerNames.deviceUuid]: 'e2e-admin-console-0001',
-    ...(token ? { [headerNames.token]: token } : {}),
-  });
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as Envelope<T>;
-}
-
-async function callApi<T>(path: string, body: object, token?: string): Promise<T> {
-  const envelope = await send<T>(path, body, token);
-  expect(envelope.code, `${path}: ${envelope.message}`).toBe(6000);
-  return envelope.data;
-}
-
 async function createStaff(username: string, role: 'finance' | 'support' | 'site_admin'): Promise<string> {
-  const created = await callApi<{ password: string }>(
+  const created = await api.call<{ password: string }>(
     routes.adminStaffCreate.path,
     { username, role, siteIds: [9001] },
     rootToken,
@@ -62,31 +38,31 @@ async function createStaff(username: string, role: 'finance' | 'support' | 'site
 
 /** A member with a verified name, funds password, a bank card and 300.00 credited by the operator. */
 async function memberWithMoney(): Promise<number> {
-  const registered = await callApi<{ token: string }>(routes.register.path, {
+  const registered = await api.call<{ token: string }>(routes.register.path, {
     username: 'e2ewdmember',
     password: memberPassword,
     confirmPassword: memberPassword,
     isAdultConfirmed: true,
   });
   memberToken = registered.token;
-  await callApi(
+  await api.call(
     routes.identitySubmit.path,
     { realName: '张三丰', idNumber: '11010119900307803X' },
     memberToken,
   );
-  await callApi(
+  await api.call(
     routes.fundsPasswordSet.path,
     { fundsPassword, confirmFundsPassword: fundsPassword },
     memberToken,
   );
-  const card = await callApi<{ id: number }>(
+  const card = await api.call<{ id: number }>(
     routes.withdrawAccountAdd.path,
     { kind: 'bank', bankCode: 'ICBC', accountNumber: '6222020200112345679' },
     memberToken,
   );
-  const member = await callApi<{ memberId: number }>(routes.memberInfo.path, {}, memberToken);
+  const member = await api.call<{ memberId: number }>(routes.memberInfo.path, {}, memberToken);
   memberId = member.memberId;
-  await callApi(
+  await api.call(
     routes.adminAdjust.path,
     {
       memberId,
@@ -101,7 +77,7 @@ async function memberWithMoney(): Promise<number> {
 }
 
 async function requestWithdrawal(accountId: number, amount: string, requestId: string): Promise<string> {
-  const order = await callApi<{ orderNo: string }>(
+  const order = await api.call<{ orderNo: string }>(
     routes.withdrawApply.path,
     { amount, withdrawAccountId: accountId, fundsPassword, requestId },
     memberToken,
@@ -111,6 +87,7 @@ async function requestWithdrawal(accountId: number, amount: string, requestId: s
 
 beforeAll(async () => {
   server = await startTestServer();
+  api = testApi(server.baseUrl, { deviceUuid: 'e2e-admin-console-0001' });
   rootToken = await server.signInNewOperator('e2eroot');
 });
 
@@ -185,7 +162,11 @@ describe(`operator console at ${desktop.width} x ${desktop.height}`, () => {
     const review = page.getByRole('dialog').filter({ hasText: `审核提现 ${approvedOrderNo}` });
     await review.waitFor();
     // While the 财务 holds it, another staff member is refused and told who reviews it.
-    const refusedHold = await send(routes.adminWithdrawHold.path, { orderNo: approvedOrderNo }, rootToken);
+    const refusedHold = await api.send(
+      routes.adminWithdrawHold.path,
+      { orderNo: approvedOrderNo },
+      rootToken,
+    );
     expect(refusedHold.code).toBe(10001);
     expect(refusedHold.message).toContain('e2ecashier');
     await settleAnimations(page);
@@ -197,7 +178,7 @@ describe(`operator console at ${desktop.width} x ${desktop.height}`, () => {
     await page.getByText('已通过，款项已出款').waitFor();
     await expect.poll(() => row.textContent()).toContain('已通过');
 
-    const records = await callApi<{ list: { orderNo: string; status: string }[] }>(
+    const records = await api.call<{ list: { orderNo: string; status: string }[] }>(
       routes.withdrawList.path,
       { pageNum: 1, pageSize: 20 },
       memberToken,
@@ -206,15 +187,15 @@ describe(`operator console at ${desktop.width} x ${desktop.height}`, () => {
     expect(records.list.find((order) => order.orderNo === secondOrderNo)?.status).toBe('pending');
 
     // Another staff member holds the second order: the row says who, and its 审核 is disabled.
-    await callApi(routes.adminWithdrawHold.path, { orderNo: secondOrderNo }, rootToken);
+    await api.call(routes.adminWithdrawHold.path, { orderNo: secondOrderNo }, rootToken);
     await page.getByRole('button', { name: '查询' }).click();
     const heldRow = page.getByRole('row', { name: new RegExp(secondOrderNo) });
     await expect.poll(() => heldRow.textContent()).toContain('审核中：e2eroot');
     await expect(heldRow.getByRole('button', { name: '审核' }).isDisabled()).resolves.toBe(true);
-    await callApi(routes.adminWithdrawRelease.path, { orderNo: secondOrderNo }, rootToken);
+    await api.call(routes.adminWithdrawRelease.path, { orderNo: secondOrderNo }, rootToken);
 
     // An adjustment above the site's threshold by one staff member waits in 调整审批; another approves it.
-    const requested = await callApi<{ status: string }>(
+    const requested = await api.call<{ status: string }>(
       routes.adminAdjust.path,
       {
         memberId,
@@ -239,7 +220,7 @@ describe(`operator console at ${desktop.width} x ${desktop.height}`, () => {
       .getByRole('button', { name: '批准' })
       .click();
     await page.getByText('已批准，调整已入账').waitFor();
-    const wallet = await callApi<{ mainBalance: string }>(routes.walletSummary.path, {}, memberToken);
+    const wallet = await api.call<{ mainBalance: string }>(routes.walletSummary.path, {}, memberToken);
     expect(wallet.mainBalance).toBe('6050.00');
 
     await page.getByRole('button', { name: '退出登录' }).click();
@@ -258,7 +239,7 @@ describe(`operator console at ${desktop.width} x ${desktop.height}`, () => {
     const supportToken = await page.evaluate(
       () => JSON.parse(sessionStorage.getItem('admin:session') ?? '{}').token,
     );
-    const refused = await send(
+    const refused = await api.send(
       routes.adminWithdrawApprove.path,
       { orderNo: secondOrderNo },
       String(supportToken),
@@ -309,13 +290,13 @@ describe(`operator console at ${desktop.width} x ${desktop.height}`, () => {
     await page.getByText('提现手续费已更新').waitFor();
     await page.getByText('每笔 1.5% + 2.00 元，不封顶').first().waitFor();
 
-    const member = await callApi<{ token: string }>(routes.register.path, {
+    const member = await api.call<{ token: string }>(routes.register.path, {
       username: 'e2efeemember',
       password: memberPassword,
       confirmPassword: memberPassword,
       isAdultConfirmed: true,
     });
-    const info = await callApi<{ fee: { rateBps: number; fixedAmount: string } }>(
+    const info = await api.call<{ fee: { rateBps: number; fixedAmount: string } }>(
       routes.withdrawInfo.path,
       {},
       member.token,

@@ -1,8 +1,7 @@
-import { headerNames, routes } from '@site/contract';
+import { routes } from '@site/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../server/src/stores/clock.ts';
-import { signedHeaders, startTestServer } from '../../server/src/testing.ts';
+import { startTestServer } from '../../server/src/testing.ts';
 import {
   type BrowserSession,
   enterSite,
@@ -11,43 +10,14 @@ import {
   type Viewport,
   viewports,
 } from './browser.ts';
+import { type TestApi, testApi } from './test-api.ts';
 
 type TestServer = Awaited<ReturnType<typeof startTestServer>>;
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
 
-const password = 'Qw8#zLm2pX';
 let server: TestServer;
+let api: TestApi;
 let operatorToken = '';
 let sessions: BrowserSession[] = [];
-
-async function callApi<T>(path: string, body: object, token?: string): Promise<T> {
-  const headers = await signedHeaders('POST', path, systemClock, {
-    [headerNames.deviceUuid]: 'e2e-chat-0001',
-    ...(token ? { [headerNames.token]: token } : {}),
-  });
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as Envelope<T>;
-  expect(envelope.code, `${path}: ${envelope.message}`).toBe(6000);
-  return envelope.data;
-}
-
-async function registerMember(username: string): Promise<string> {
-  const { token } = await callApi<{ token: string }>(routes.register.path, {
-    username,
-    password,
-    confirmPassword: password,
-    isAdultConfirmed: true,
-  });
-  return token;
-}
 
 function viewport(name: Viewport['name']): Viewport {
   const found = viewports.find((candidate) => candidate.name === name);
@@ -91,7 +61,7 @@ async function expectTapTargets(page: Page) {
 
 /** A 客服 signs in to the console, mutes the member for an hour, then finds the room's log. */
 async function muteFromConsole(username: string, reason: string) {
-  const created = await callApi<{ password: string }>(
+  const created = await api.call<{ password: string }>(
     routes.adminStaffCreate.path,
     { username: 'e2echatsupport', role: 'support', siteIds: [9001] },
     operatorToken,
@@ -125,6 +95,7 @@ async function muteFromConsole(username: string, reason: string) {
 
 beforeAll(async () => {
   server = await startTestServer();
+  api = testApi(server.baseUrl, { deviceUuid: 'e2e-chat-0001' });
   operatorToken = await server.signInNewOperator('e2echatop');
 });
 
@@ -139,8 +110,8 @@ afterEach(async () => {
 
 describe('chat room', () => {
   it('two members chat in one room; one muted from the console sees why and until when, the other still speaks', async () => {
-    const aliceToken = await registerMember('e2echatalice');
-    const bobToken = await registerMember('e2echatbob');
+    const aliceToken = (await api.register('e2echatalice')).token;
+    const bobToken = (await api.register('e2echatbob')).token;
     const alice = await openChatAs(aliceToken, viewport('phone'));
     const bob = await openChatAs(bobToken, viewport('desktop'));
     await expectTapTargets(alice);

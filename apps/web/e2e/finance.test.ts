@@ -1,9 +1,9 @@
-import { headerNames, routes } from '@site/contract';
+import { routes } from '@site/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../server/src/stores/clock.ts';
-import { signedHeaders, startTestServer } from '../../server/src/testing.ts';
+import { startTestServer } from '../../server/src/testing.ts';
 import { type BrowserSession, openSite, viewports } from './browser.ts';
+import { e2ePassword, type TestApi, testApi } from './test-api.ts';
 
 type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -11,26 +11,15 @@ let server: TestServer;
 let operatorToken = '';
 let sessions: BrowserSession[] = [];
 let accountCount = 0;
-const password = 'Qw8#zLm2pX';
+let api: TestApi;
+const password = e2ePassword;
 const fundsPassword = '135790';
-
-/** Calls the API from the test as a signed client; `token` is a member's or an operator's. */
-async function callApi<T>(path: string, body: object, token?: string): Promise<T> {
-  const headers = await signedHeaders('POST', path, systemClock, token ? { [headerNames.token]: token } : {});
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { code: number; message: string; data: T };
-  expect(envelope.code, envelope.message).toBe(6000);
-  return envelope.data;
-}
 
 beforeAll(async () => {
   server = await startTestServer();
+  api = testApi(server.baseUrl);
   operatorToken = await server.signInNewOperator('e2efinance');
-  await callApi(
+  await api.call(
     routes.adminWithdrawFeeSet.path,
     { rateBps: 100, fixedAmount: '0', capAmount: '0' },
     operatorToken,
@@ -185,7 +174,7 @@ describe.each(viewports)('money pages at $name ($width x $height)', (viewport) =
 
   async function memberIdOf(page: Page): Promise<number> {
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    const member = await callApi<{ memberId: number }>(routes.memberInfo.path, {}, token ?? '');
+    const member = await api.call<{ memberId: number }>(routes.memberInfo.path, {}, token ?? '');
     return member.memberId;
   }
 
@@ -218,14 +207,14 @@ describe.each(viewports)('money pages at $name ($width x $height)', (viewport) =
 
   async function approveWithdrawal(page: Page) {
     const memberId = await memberIdOf(page);
-    const pending = await callApi<{ list: { orderNo: string; memberId: number }[] }>(
+    const pending = await api.call<{ list: { orderNo: string; memberId: number }[] }>(
       routes.adminWithdrawList.path,
       { pageNum: 1, pageSize: 50, status: 'pending' },
       operatorToken,
     );
     const order = pending.list.find((row) => row.memberId === memberId);
     expect(order).toBeDefined();
-    const approved = await callApi<{ status: string }>(
+    const approved = await api.call<{ status: string }>(
       routes.adminWithdrawApprove.path,
       { orderNo: order?.orderNo ?? '', reason: '' },
       operatorToken,
@@ -256,7 +245,7 @@ describe.each(viewports)('money pages at $name ($width x $height)', (viewport) =
     // Accounts bind in the verified real name only: verify it through the API first.
     const token = await page.evaluate(() => localStorage.getItem('token'));
     accountCount += 1;
-    const identity = await callApi<{ status: string }>(
+    const identity = await api.call<{ status: string }>(
       routes.identitySubmit.path,
       { realName: '张三丰', idNumber: residentId(accountCount) },
       token ?? '',

@@ -1,60 +1,17 @@
-import { type AdminVenue, gameCategories, headerNames, routes } from '@site/contract';
+import { type AdminVenue, gameCategories, routes } from '@site/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../server/src/stores/clock.ts';
-import { signedHeaders, startTestServer } from '../../server/src/testing.ts';
+import { startTestServer } from '../../server/src/testing.ts';
 import { gameCategorySlugs } from '../src/lib/paths.ts';
 import { type BrowserSession, enterSite, iphoneUserAgent, openBrowser, type Viewport } from './browser.ts';
+import { type TestApi, testApi } from './test-api.ts';
 
 type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
 let server: TestServer;
 let operatorToken = '';
 let sessions: BrowserSession[] = [];
-const password = 'Qw8#zLm2pX';
+let api: TestApi;
 const phone: Viewport = { name: 'phone', width: 390, height: 844, userAgent: iphoneUserAgent };
-
-async function callApi<T>(path: string, body: object, token?: string): Promise<T> {
-  const headers = await signedHeaders('POST', path, systemClock, token ? { [headerNames.token]: token } : {});
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { code: number; message: string; data: T };
-  expect(envelope.code, `${path}: ${envelope.message}`).toBe(6000);
-  return envelope.data;
-}
-
-async function getApi<T>(path: string, token: string): Promise<T> {
-  const headers = await signedHeaders('GET', path, systemClock, { [headerNames.token]: token });
-  const response = await fetch(`${server.baseUrl}${path}`, { headers });
-  const envelope = (await response.json()) as { code: number; message: string; data: T };
-  expect(envelope.code, `${path}: ${envelope.message}`).toBe(6000);
-  return envelope.data;
-}
-
-/** A member holding `amount` on the main wallet, credited by the operator; answers its token. */
-async function memberWithMoney(username: string, amount: string): Promise<string> {
-  const { token } = await callApi<{ token: string }>(routes.register.path, {
-    username,
-    password,
-    confirmPassword: password,
-    isAdultConfirmed: true,
-  });
-  const { memberId } = await callApi<{ memberId: number }>(routes.memberInfo.path, {}, token);
-  await callApi(
-    routes.adminAdjust.path,
-    {
-      memberId,
-      direction: 'credit',
-      amount,
-      reason: '浏览器测试入款',
-      adjustmentId: `e2e-games-${username}`,
-    },
-    operatorToken,
-  );
-  return token;
-}
 
 /** A browser signed in as the member holding `token`. */
 async function signedInBrowser(token: string): Promise<BrowserSession> {
@@ -66,12 +23,13 @@ async function signedInBrowser(token: string): Promise<BrowserSession> {
 
 beforeAll(async () => {
   server = await startTestServer();
+  api = testApi(server.baseUrl);
   operatorToken = await server.signInNewOperator('e2egames');
   // 真人视讯 is a transfer-wallet venue; staff open it for the test.
-  const venues = await getApi<AdminVenue[]>(routes.adminVenueList.path, operatorToken);
+  const venues = await api.get<AdminVenue[]>(routes.adminVenueList.path, operatorToken);
   const live = venues.find((venue) => venue.code === 'ZR');
   expect(live?.walletMode).toBe('transfer');
-  await callApi(
+  await api.call(
     routes.adminVenueUpdate.path,
     {
       code: 'ZR',
@@ -98,7 +56,7 @@ afterEach(async () => {
 
 describe(`game pages at ${phone.width} x ${phone.height}`, () => {
   it('launches a transfer venue with appSendMoney, shows the balance moved in, and recalls it', async () => {
-    const token = await memberWithMoney('e2egamesa', '200.00');
+    const token = await api.memberWithMoney(operatorToken, 'e2egamesa', '200.00');
     const { page } = await signedInBrowser(token);
     await enterSite(page, `${server.baseUrl}/game/realbet`);
     const tile = page.getByTestId('venue-tile').filter({ hasText: '真人视讯' });
@@ -120,12 +78,12 @@ describe(`game pages at ${phone.width} x ${phone.height}`, () => {
     await page.getByRole('button', { name: '确定' }).click();
     await page.getByText('回收成功', { exact: false }).first().waitFor();
     await expect.poll(() => venueBalance.textContent()).toBe('¥0.00');
-    const wallet = await callApi<{ mainBalance: string }>(routes.walletSummary.path, {}, token);
+    const wallet = await api.call<{ mainBalance: string }>(routes.walletSummary.path, {}, token);
     expect(wallet.mainBalance).toBe('200.00');
   });
 
   it('shows every category page with its counts, and the bet records page', async () => {
-    const token = await memberWithMoney('e2egamesb', '10.00');
+    const token = await api.memberWithMoney(operatorToken, 'e2egamesb', '10.00');
     const { page } = await signedInBrowser(token);
     // 彩票's page is the lottery hall (e2e/lottery.test.ts), not a list of venues.
     for (const category of gameCategories.filter((each) => each !== 'CP')) {
