@@ -140,6 +140,7 @@ export async function createServices(
     clock,
     seamless,
     audit,
+    members: accounts.members,
     events: {
       publish: (siteId, gameCode, event) =>
         gateway.publishToSite(siteId, lotteryDrawTopic(gameCode), FeedMsgId.lotteryDraw, {

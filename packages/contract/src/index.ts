@@ -16,6 +16,7 @@ export * from './lottery.ts';
 export * from './lottery-api.ts';
 export * from './lottery-chase.ts';
 export * from './lottery-draw.ts';
+export * from './lottery-schedule.ts';
 export * from './member-view.ts';
 export * from './odds.ts';
 export * from './report.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { yuanAmountSchema } from './cashier.ts';
+import { recordQueryWith, yuanAmountSchema } from './cashier.ts';
 import { int8IdSchema, pageOf, pageQuery } from './http-schemas.ts';
 import {
   type LotteryGameKind,
@@ -268,6 +268,11 @@ export const adminLotteryGameSchema = z.object({
   name: z.string(),
   intervalSeconds: z.number().int(),
   closingSeconds: z.number().int(),
+  firstDrawSeconds: z.number().int().describe("the day's first draw, seconds after Beijing midnight"),
+  issuesPerDay: z
+    .number()
+    .int()
+    .describe('issues of one Beijing day, the last drawing at midnight at the latest'),
   houseEdgeBps: z.number().int().describe('basis points of the fair payout kept'),
   ticketStakeMax: z.string().describe("yuan: the game's limit, each play's unless it has its own"),
   liabilityCap: z.string().nullable().describe('yuan: the most an issue may owe on one number; null: no cap'),
@@ -296,9 +301,17 @@ export const adminLotteryGameUpdateBodySchema = z.object({
 
 export type AdminLotteryGameUpdateBody = z.output<typeof adminLotteryGameUpdateBodySchema>;
 
+/** A Beijing day as issue numbers start with it: 20261122. */
+export const lotteryIssueDaySchema = z
+  .string()
+  .regex(/^\d{8}$/, '日期格式为 yyyymmdd')
+  .describe('the Beijing day of the issues, yyyymmdd');
+
 export const adminLotteryDrawsBodySchema = pageQuery.extend({
   gameCode: lotteryGameCodeSchema,
   status: z.enum(lotteryDrawStatuses).optional(),
+  day: lotteryIssueDaySchema.optional(),
+  issueNo: lotteryIssueNoSchema.optional().describe('only this issue'),
 });
 
 /** An issue in the console: seeds of issues not drawn stay hidden there too. */
@@ -333,15 +346,23 @@ export const adminLotteryLiabilitySchema = z.object({
   exposures: z.array(adminLotteryExposureSchema).describe('biggest first'),
 });
 
-export const adminLotteryTicketsBodySchema = pageQuery.extend({
+/** Tickets by member (id or username), game, issue, status and placed time (startTime/endTime). */
+export const adminLotteryTicketsBodySchema = recordQueryWith({
   gameCode: lotteryGameCodeSchema.optional(),
   issueNo: lotteryIssueNoSchema.optional(),
   memberId: int8IdSchema.optional(),
+  username: z
+    .string()
+    .trim()
+    .max(32)
+    .optional()
+    .describe("the member's username; an unknown one finds nothing"),
   status: z.enum(lotteryTicketStatuses).optional(),
 });
 
 export const adminLotteryTicketSchema = lotteryTicketViewSchema.extend({
   memberId: z.number().int(),
+  username: z.string().nullable(),
   isChase: z.boolean().describe('placed by a 追号'),
 });
 export const adminLotteryTicketPageSchema = pageOf(adminLotteryTicketSchema);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fen } from './format.ts';
-import { chaseMultipliers, chaseStakesFen, chaseStopAfter, chaseTotalStakeFen } from './lottery-chase.ts';
+import {
+  chaseIssueNos,
+  chaseMultipliers,
+  chaseStakesFen,
+  chaseStopAfter,
+  chaseTotalStakeFen,
+} from './lottery-chase.ts';
 
 describe('chaseMultipliers', () => {
   it('同倍: the same multiplier every issue', () => {
@@ -100,5 +106,33 @@ describe('chase stakes', () => {
     });
     expect(chaseStopAfter(stakes, 1, { hasWon: false, isStopOnWin: true }).cancelledIndexes).toEqual([]);
     expect(chaseStopAfter(stakes, 3, { hasWon: true, isStopOnWin: true }).cancelledIndexes).toEqual([]);
+  });
+});
+
+describe('chaseIssueNos', () => {
+  it('counts on within the Beijing day', () => {
+    // 分分彩: issue 700 of 2026-11-25 draws 700 minutes after Beijing midnight.
+    const start = { issueNo: '20261125-0700', drawAt: '2026-11-25T03:40:00.000Z' };
+    expect(chaseIssueNos(start, 60, 3)).toEqual(['20261125-0700', '20261125-0701', '20261125-0702']);
+  });
+
+  it('starts the next Beijing day again at 0001 after its last issue', () => {
+    // The last of 1440 issues draws at midnight; the next day's first one a minute later.
+    const start = { issueNo: '20261125-1439', drawAt: '2026-11-25T15:59:00.000Z' };
+    expect(chaseIssueNos(start, 60, 4)).toEqual([
+      '20261125-1439',
+      '20261125-1440',
+      '20261126-0001',
+      '20261126-0002',
+    ]);
+  });
+
+  it('reads the first draw of the day off the start: 六合彩 once a day at 21:30', () => {
+    const start = { issueNo: '20261231-0001', drawAt: '2026-12-31T13:30:00.000Z' };
+    expect(chaseIssueNos(start, 86_400, 2)).toEqual(['20261231-0001', '20270101-0001']);
+  });
+
+  it('answers nothing for what is no issue number', () => {
+    expect(chaseIssueNos({ issueNo: 'x', drawAt: '2026-11-25T03:40:00.000Z' }, 60, 3)).toEqual([]);
   });
 });

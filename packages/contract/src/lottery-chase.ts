@@ -1,5 +1,6 @@
 import { type Fen, fen } from './format.ts';
 import { lotteryMultiplierMax } from './lottery.ts';
+import { beijingOffsetMs, nextIssue } from './lottery-schedule.ts';
 
 /**
  * 追号 (chase) plans, GAMES.md 3.7: the same selection over the next issues, each with its own
@@ -116,6 +117,39 @@ export function chaseStakesFen(stakeFen: Fen, multipliers: readonly number[]): F
 
 export function chaseTotalStakeFen(stakeFen: Fen, multipliers: readonly number[]): Fen {
   return fen(chaseStakesFen(stakeFen, multipliers).reduce((total, stake) => total + stake, 0n));
+}
+
+const issueNoPattern = /^(\d{4})(\d{2})(\d{2})-(\d{4})$/;
+
+/**
+ * The issue numbers of a chase of `count` issues from `start`, by the game's calendar
+ * (`lottery-schedule.ts`). The day's first draw is read off `start` itself, so any issue of the
+ * game will do. Empty when `start` is no issue number.
+ */
+export function chaseIssueNos(
+  start: { issueNo: string; drawAt: string },
+  intervalSeconds: number,
+  count: number,
+): string[] {
+  const match = issueNoPattern.exec(start.issueNo);
+  const startDrawMs = Date.parse(start.drawAt);
+  if (!match || !isWhole(intervalSeconds, 1) || Number.isNaN(startDrawMs)) {
+    return [];
+  }
+  const [, year, month, day, index] = match.map(Number) as [number, number, number, number, number];
+  const dayStartMs = Date.UTC(year, month - 1, day) - beijingOffsetMs;
+  const schedule = {
+    intervalSeconds,
+    firstDrawSeconds: (startDrawMs - dayStartMs) / 1000 - (index - 1) * intervalSeconds,
+    closingSeconds: 0,
+  };
+  const issueNos: string[] = [];
+  for (let drawAtMs = startDrawMs - 1; issueNos.length < count; ) {
+    const issue = nextIssue(schedule, drawAtMs);
+    issueNos.push(issue.issueNo);
+    drawAtMs = issue.drawAt.getTime();
+  }
+  return issueNos;
 }
 
 /**

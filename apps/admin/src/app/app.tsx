@@ -18,6 +18,10 @@ import { ChatRoomsPage } from '../features/chat/rooms-page.tsx';
 import { ChatSettingsPage } from '../features/chat/settings-page.tsx';
 import { DailyMoneyReportPage } from '../features/dashboard/daily-money-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
+import { LotteryDrawsPage } from '../features/lottery/draws-page.tsx';
+import { LotteryGamesPage } from '../features/lottery/games-page.tsx';
+import { LotteryLiabilityPage } from '../features/lottery/liability-page.tsx';
+import { LotteryTicketsPage } from '../features/lottery/tickets-page.tsx';
 import { MemberDetailPage } from '../features/member/member-detail-page.tsx';
 import { MembersPage } from '../features/member/members-page.tsx';
 import { BlocksPage } from '../features/risk/blocks-page.tsx';
@@ -69,6 +73,10 @@ const pageElements = {
   venueLaunches: <VenueLaunchesPage />,
   bets: <BetsPage />,
   seamless: <SeamlessPage />,
+  lotteryGames: <LotteryGamesPage />,
+  lotteryDraws: <LotteryDrawsPage />,
+  lotteryLiability: <LotteryLiabilityPage />,
+  lotteryTickets: <LotteryTicketsPage />,
   staff: <StaffPage />,
   audit: <AuditPage />,
   outbox: <OutboxPage />,

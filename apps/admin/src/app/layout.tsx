@@ -2,6 +2,7 @@ import {
   AlertOutlined,
   CommentOutlined,
   DashboardOutlined,
+  FieldNumberOutlined,
   GlobalOutlined,
   LogoutOutlined,
   PlayCircleOutlined,
@@ -29,6 +30,7 @@ const sectionIcons = {
   site: <GlobalOutlined />,
   chat: <CommentOutlined />,
   venue: <PlayCircleOutlined />,
+  lottery: <FieldNumberOutlined />,
   system: <SettingOutlined />,
 } satisfies Record<MenuSection['key'], ReactNode>;
 

@@ -39,6 +39,10 @@ describe('visibleMenu', () => {
       '进入记录',
       '注单查询',
       '免转交易',
+      '彩种管理',
+      '开奖记录',
+      '风险敞口',
+      '彩票注单',
       '员工与角色',
       '审计日志',
       '沙盒消息',
@@ -95,6 +99,10 @@ describe('visibleMenu', () => {
       '进入记录',
       '注单查询',
       '免转交易',
+      '彩种管理',
+      '开奖记录',
+      '风险敞口',
+      '彩票注单',
     ]);
     expect(visibleMenu(operatorRolePermissions.support).map((section) => section.name)).toEqual([
       '会员',
@@ -102,6 +110,7 @@ describe('visibleMenu', () => {
       '站点',
       '聊天室',
       '游戏场馆',
+      '彩票',
     ]);
   });
 
@@ -110,11 +119,20 @@ describe('visibleMenu', () => {
       '站点',
       '聊天室',
       '游戏场馆',
+      '彩票',
     ]);
     expect(homePath(operatorRolePermissions.content)).toBe('/site/settings');
     for (const role of ['finance', 'risk'] as const) {
       expect(visibleMenu(operatorRolePermissions[role]).map((section) => section.name)).not.toContain('站点');
     }
+  });
+
+  it('opens the 彩票 pages to the roles that read venues, not to 财务', () => {
+    const lotteryPages = ['彩种管理', '开奖记录', '风险敞口', '彩票注单'];
+    for (const role of ['super_admin', 'site_admin', 'risk', 'support', 'content'] as const) {
+      expect(pageNames(role)).toEqual(expect.arrayContaining(lotteryPages));
+    }
+    expect(pageNames('finance')).not.toContain('彩种管理');
   });
 
   it('opens 流水稽核 and 存款通道 to every role that reads money (风控 too), not to 客服 or 运营', () => {

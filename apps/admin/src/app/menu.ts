@@ -29,6 +29,10 @@ export type MenuPageKey =
   | 'venueLaunches'
   | 'bets'
   | 'seamless'
+  | 'lotteryGames'
+  | 'lotteryDraws'
+  | 'lotteryLiability'
+  | 'lotteryTickets'
   | 'staff'
   | 'audit'
   | 'outbox';
@@ -42,7 +46,7 @@ export interface MenuPage {
 }
 
 export interface MenuSection {
-  key: 'dashboard' | 'member' | 'cashier' | 'risk' | 'site' | 'chat' | 'venue' | 'system';
+  key: 'dashboard' | 'member' | 'cashier' | 'risk' | 'site' | 'chat' | 'venue' | 'lottery' | 'system';
   path: string;
   name: string;
   pages: MenuPage[];
@@ -130,6 +134,17 @@ export const menuSections: ReadonlyArray<MenuSection> = [
       { key: 'venueLaunches', path: '/venue/launches', name: '进入记录', permission: 'venue.read' },
       { key: 'bets', path: '/venue/bets', name: '注单查询', permission: 'bets.read' },
       { key: 'seamless', path: '/venue/seamless', name: '免转交易', permission: 'bets.read' },
+    ],
+  },
+  {
+    key: 'lottery',
+    path: '/lottery',
+    name: '彩票',
+    pages: [
+      { key: 'lotteryGames', path: '/lottery/games', name: '彩种管理', permission: 'venue.read' },
+      { key: 'lotteryDraws', path: '/lottery/draws', name: '开奖记录', permission: 'venue.read' },
+      { key: 'lotteryLiability', path: '/lottery/liability', name: '风险敞口', permission: 'venue.read' },
+      { key: 'lotteryTickets', path: '/lottery/tickets', name: '彩票注单', permission: 'venue.read' },
     ],
   },
   {

@@ -36,6 +36,7 @@ const refinedSchemas = new Set([
   'giftRecords.body',
   'adminBets.body',
   'adminSeamlessTransactions.body',
+  'adminLotteryTickets.body',
 ]);
 
 const schemaEntries = (Object.entries(routes) as [string, RouteDefinition][]).flatMap(([name, definition]) =>

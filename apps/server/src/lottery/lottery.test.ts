@@ -392,6 +392,7 @@ describe('lottery draws and settlement', () => {
       clock: testApp.clock,
       seamless: dying,
       audit: noAudit,
+      members: testApp.services.members,
       events: noEvents,
     });
     testApp.clock.set(Date.parse(issue.drawAt) + 1000);
@@ -419,6 +420,7 @@ describe('lottery draws and settlement', () => {
         },
       },
       audit: noAudit,
+      members: testApp.services.members,
       events: noEvents,
     });
     const principal = { siteId: 9001, memberId: member.memberId, sessionId: 0n };
@@ -822,6 +824,8 @@ describe('lottery operator console', () => {
     expect(before).toMatchObject({
       intervalSeconds: 180,
       closingSeconds: 10,
+      firstDrawSeconds: 180,
+      issuesPerDay: 480,
       houseEdgeBps: 1000,
       ticketStakeMax: '20000.00',
       liabilityCap: null,
@@ -929,6 +933,23 @@ describe('lottery operator console', () => {
       status: 'open',
     });
     expect(settled.data.list.map((draw) => draw.issueNo)).toEqual([open.issueNo]);
+    const byIssue = await asOperator<{ list: AdminLotteryDraw[] }>(routes.adminLotteryDraws.path, {
+      gameCode: 'SSC5',
+      issueNo: drawn.issueNo,
+    });
+    expect(byIssue.data.list.map((draw) => draw.issueNo)).toEqual([drawn.issueNo]);
+    const day = open.issueNo.slice(0, 8);
+    const ofDay = await asOperator<{ list: AdminLotteryDraw[] }>(routes.adminLotteryDraws.path, {
+      gameCode: 'SSC5',
+      day,
+    });
+    expect(ofDay.data.list.length).toBeGreaterThan(0);
+    expect(ofDay.data.list.every((draw) => draw.issueNo.startsWith(`${day}-`))).toBe(true);
+    const otherDay = await asOperator<{ total: number }>(routes.adminLotteryDraws.path, {
+      gameCode: 'SSC5',
+      day: '20000101',
+    });
+    expect(otherDay.data.total).toBe(0);
   });
 
   it("shows an issue's liability by number, biggest first, and finds tickets by member, issue and status", async () => {
@@ -981,6 +1002,22 @@ describe('lottery operator console', () => {
         isChase: false,
       }),
     ]);
+    expect((await search({ username: 'LOTADMIN03' })).list).toEqual([
+      expect.objectContaining({ username: 'lotadmin03', memberId: Number(second.memberId) }),
+      expect.objectContaining({ username: 'lotadmin03', memberId: Number(second.memberId) }),
+    ]);
+    expect((await search({ username: 'nobody_here' })).total).toBe(0);
+    expect((await search({ username: 'lotadmin03', memberId: Number(first.memberId) })).total).toBe(0);
+    const placedAt = Date.parse(onSeven.data.placedAt);
+    const within = (startMs: number, endMs: number) =>
+      search({ startTime: new Date(startMs).toISOString(), endTime: new Date(endMs).toISOString() });
+    expect((await within(placedAt, placedAt + 1)).total).toBe(3);
+    expect((await within(placedAt + 1, placedAt + 60_000)).total).toBe(0);
+    const tooLong = await asOperator(routes.adminLotteryTickets.path, {
+      startTime: new Date(placedAt - 40 * 86_400_000).toISOString(),
+      endTime: new Date(placedAt).toISOString(),
+    });
+    expect(tooLong.code).toBe(10003);
     expect((await search({ status: 'won' })).total).toBe(0);
     await drawAndSettle(issue);
     const settled = await search({});

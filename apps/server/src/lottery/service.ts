@@ -12,13 +12,14 @@ import {
   type Fen,
   fen,
   formatFen,
+  type GameSchedule,
+  issuesPerDay,
   type LotteryBetBody,
   type LotteryChaseStartBody,
   type LotteryChaseView,
   type LotteryDraw,
   type LotteryDrawEvent,
   type LotteryDrawEventKind,
-  type LotteryDrawStatus,
   type LotteryHallGame,
   type LotteryPlayId,
   type LotteryTicket,
@@ -27,13 +28,16 @@ import {
   lotteryNotePriceFen,
   lotteryPlays,
   lotteryStakeFen,
+  nextIssue,
   parseYuan,
+  type ScheduledIssue,
 } from '@site/contract';
 import { AppError, validationError } from '../app-error.ts';
 import type { AuditLog } from '../audit/service.ts';
 import { type Db, runHoldingLock } from '../db/database.ts';
 import type { PageRequest } from '../db/paging.ts';
 import type { MemberPrincipal, OperatorPrincipal } from '../http/access.ts';
+import { type MemberService, memberIdsOf } from '../member/service.ts';
 import type { SeamlessWallet } from '../seamless/service.ts';
 import type { Clock } from '../stores/clock.ts';
 import { defaultHouseEdgeBps, defaultLotteryGames, defaultTicketStakeMaxFen } from './defaults.ts';
@@ -41,7 +45,6 @@ import { drawResultOf, newDrawSeedChain } from './draws.ts';
 import { describeExposure, ticketExposures } from './liability.ts';
 import type { DrawResult } from './play-rule.ts';
 import { pricedTicket, prizeTable, settleTicket } from './plays.ts';
-import { type GameSchedule, issuesPerDay, nextIssue, type ScheduledIssue } from './schedule.ts';
 import * as store from './store.ts';
 import type { PlayLimitsJson } from './tables.ts';
 
@@ -110,6 +113,8 @@ export function createLotteryService(deps: {
   seamless: LotteryWalletPort;
   audit: Pick<AuditLog, 'record'>;
   events: LotteryEventsPort;
+  /** Staff find tickets by username and see whose they are. */
+  members: Pick<MemberService, 'memberIdFilter' | 'summariesOf'>;
 }) {
   const now = () => new Date(deps.clock.now());
   const venueOf = (siteId: number) => ({ siteId, venueCode: lotteryVenueCode });
@@ -764,6 +769,8 @@ export function createLotteryService(deps: {
     name: game.name,
     intervalSeconds: game.interval_seconds,
     closingSeconds: game.closing_seconds,
+    firstDrawSeconds: game.first_draw_seconds,
+    issuesPerDay: issuesPerDay(scheduleOf(game)),
     houseEdgeBps: game.house_edge_bps,
     ticketStakeMax: formatFen(game.ticket_stake_max_fen),
     liabilityCap: game.liability_cap_fen === null ? null : formatFen(game.liability_cap_fen),
@@ -867,12 +874,9 @@ export function createLotteryService(deps: {
     updateGame,
 
     /** A game's issues with their results and money; seeds of issues not drawn stay hidden. */
-    async draws(
-      siteId: number,
-      query: PageRequest & { gameCode: string; status?: LotteryDrawStatus | undefined },
-    ) {
+    async draws(siteId: number, query: PageRequest & store.DrawSearch & { gameCode: string }) {
       const game = await gameOf(siteId, query.gameCode);
-      const page = await store.drawsWithTotalsPage(deps.db, siteId, game.code, query.status, query);
+      const page = await store.drawsWithTotalsPage(deps.db, siteId, game.code, query, query);
       return {
         total: page.total,
         list: page.list.map(({ draw, totals }) => ({
@@ -903,13 +907,28 @@ export function createLotteryService(deps: {
       };
     },
 
-    async tickets(siteId: number, query: PageRequest & store.TicketSearch) {
-      const page = await store.siteTickets(deps.db, siteId, query, query);
+    /** Tickets by member (id, or username: an unknown one finds nothing), game, issue, status and time. */
+    async tickets(
+      siteId: number,
+      query: PageRequest &
+        Omit<store.TicketSearch, 'memberId'> & {
+          memberId?: number | undefined;
+          username?: string | undefined;
+        },
+    ) {
+      const byName = await deps.members.memberIdFilter(siteId, query.username);
+      const byId = query.memberId === undefined ? undefined : BigInt(query.memberId);
+      const isNobody = byName === null || (byName !== undefined && byId !== undefined && byName !== byId);
+      const page = isNobody
+        ? { list: [], total: 0 }
+        : await store.siteTickets(deps.db, siteId, { ...query, memberId: byName ?? byId }, query);
+      const members = await deps.members.summariesOf(siteId, memberIdsOf(page.list));
       return {
         total: page.total,
         list: page.list.map((row) => ({
           ...presentTicket(row),
           memberId: Number(row.member_id),
+          username: members.get(row.member_id)?.username ?? null,
           isChase: row.chase_id !== null,
         })),
         pageNum: query.pageNum,

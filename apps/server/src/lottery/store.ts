@@ -739,19 +739,32 @@ const ticketTotals = (db: Db, drawId: bigint) =>
     .where('status', 'in', ['open', 'won', 'lost'])
     .executeTakeFirstOrThrow();
 
+export interface DrawSearch {
+  status?: LotteryDrawStatus | undefined;
+  /** The Beijing day the issues count in, yyyymmdd: the start of their issue numbers. */
+  day?: string | undefined;
+  issueNo?: string | undefined;
+}
+
 export async function drawsWithTotalsPage(
   db: Db,
   siteId: number,
   gameCode: string,
-  status: LotteryDrawStatus | undefined,
+  search: DrawSearch,
   page: PageRequest,
 ) {
   let filtered = db
     .selectFrom('lottery_draws')
     .where('site_id', '=', siteId)
     .where('game_code', '=', gameCode);
-  if (status !== undefined) {
-    filtered = filtered.where('status', '=', status);
+  if (search.status !== undefined) {
+    filtered = filtered.where('status', '=', search.status);
+  }
+  if (search.day !== undefined) {
+    filtered = filtered.where('issue_no', 'like', `${search.day}-%`);
+  }
+  if (search.issueNo !== undefined) {
+    filtered = filtered.where('issue_no', '=', search.issueNo);
   }
   const draws = await fetchPage(filtered, (query) => query.selectAll().orderBy('draw_at', 'desc'), page);
   const list = [];
@@ -778,8 +791,11 @@ export async function issueLiability(db: Db, drawId: bigint, limit: number) {
 export interface TicketSearch {
   gameCode?: string | undefined;
   issueNo?: string | undefined;
-  memberId?: number | undefined;
+  memberId?: bigint | undefined;
   status?: LotteryTicketStatus | undefined;
+  /** Placed in [startTime, endTime), ISO instants. */
+  startTime?: string | undefined;
+  endTime?: string | undefined;
 }
 
 export function siteTickets(db: Db, siteId: number, search: TicketSearch, page: PageRequest) {
@@ -791,10 +807,16 @@ export function siteTickets(db: Db, siteId: number, search: TicketSearch, page: 
     filtered = filtered.where('issue_no', '=', search.issueNo);
   }
   if (search.memberId !== undefined) {
-    filtered = filtered.where('member_id', '=', BigInt(search.memberId));
+    filtered = filtered.where('member_id', '=', search.memberId);
   }
   if (search.status !== undefined) {
     filtered = filtered.where('status', '=', search.status);
+  }
+  if (search.startTime !== undefined) {
+    filtered = filtered.where('placed_at', '>=', new Date(search.startTime));
+  }
+  if (search.endTime !== undefined) {
+    filtered = filtered.where('placed_at', '<', new Date(search.endTime));
   }
   return fetchPage(filtered, (query) => query.selectAll().orderBy('id', 'desc'), page);
 }

@@ -1,4 +1,4 @@
-import type { LotteryBetBody, LotteryDraw, LotteryUnit } from '@site/contract';
+import type { LotteryBetBody, LotteryChaseStartBody, LotteryDraw, LotteryUnit } from '@site/contract';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -9,44 +9,51 @@ import {
 import { callRoute } from '../../lib/api-client.ts';
 import { lotteryHallQuery } from '../../lib/lottery-hall.ts';
 import { useRefreshMoney } from '../../lib/wallet.ts';
+import { useIsLive } from './live-draws.ts';
+import { lotteryKeys } from './lottery-keys.ts';
 
-export const lotteryKeys = {
-  all: ['lottery'],
-  plays: (gameCode: string, unit: LotteryUnit) => ['lottery', 'plays', gameCode, unit] as const,
-  results: (gameCode: string) => ['lottery', 'results', gameCode] as const,
-  tickets: (gameCode: string) => ['lottery', 'tickets', gameCode] as const,
-};
+export { lotteryKeys };
 
-/** How often an open hall page asks again: the countdowns run on the client in between. */
+/**
+ * How often an open hall page asks again: the countdowns run on the client in between. While the
+ * draw events come over the socket they say when to ask, and polling is only the safety net.
+ */
 export const hallPollMs = 3_000;
+export const hallPollLiveMs = 30_000;
+/** How often results, tickets and chases waiting for a draw are asked again, without and with the socket. */
+const waitingPollMs = 5_000;
+const waitingPollLiveMs = 20_000;
 
 /** The hall's games as pages that show no countdown need them: names and types. */
 export function useLotteryGames() {
   return useQuery(lotteryHallQuery);
 }
 
-export function useLotteryHall() {
-  return useQuery({ ...lotteryHallQuery, refetchInterval: hallPollMs });
+/** The hall, asked again often without the socket's draw events and seldom with them. */
+export function useLotteryHall(isLive: boolean) {
+  return useQuery({ ...lotteryHallQuery, refetchInterval: isLive ? hallPollLiveMs : hallPollMs });
 }
 
 /** While an issue is past its draw time but not yet drawn, its page is asked for again shortly. */
-function whileDrawIsDue(draws: readonly LotteryDraw[]): number | false {
+function whileDrawIsDue(draws: readonly LotteryDraw[], isLive: boolean): number | false {
   const isDrawDue = draws.some((draw) => draw.numbers === null && Date.parse(draw.drawAt) <= Date.now());
-  return isDrawDue ? 2_000 : false;
+  return isDrawDue ? (isLive ? waitingPollLiveMs : 2_000) : false;
 }
 
 /** A game's newest issues, asked again whenever the issue on sale changes (its predecessor draws then). */
 export function useRecentDraws(gameCode: string, issueOnSale: string | undefined, pageSize: number) {
+  const isLive = useIsLive();
   return useQuery({
     queryKey: [...lotteryKeys.results(gameCode), 'recent', pageSize, issueOnSale],
     queryFn: ({ signal }) => callRoute('lotteryResults', { gameCode, pageNum: 1, pageSize }, { signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => whileDrawIsDue(query.state.data?.list ?? []),
+    refetchInterval: (query) => whileDrawIsDue(query.state.data?.list ?? [], isLive),
   });
 }
 
 /** 开奖记录: results pages, newest first, read anew when the issue on sale changes. */
 export function useResultPages(gameCode: string, issueOnSale: string | undefined, pageSize: number) {
+  const isLive = useIsLive();
   return useInfiniteQuery({
     queryKey: [...lotteryKeys.results(gameCode), 'pages', pageSize, issueOnSale],
     queryFn: ({ pageParam, signal }) =>
@@ -54,7 +61,7 @@ export function useResultPages(gameCode: string, issueOnSale: string | undefined
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pageNum * last.pageSize < last.total ? last.pageNum + 1 : undefined),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => whileDrawIsDue(query.state.data?.pages[0]?.list ?? []),
+    refetchInterval: (query) => whileDrawIsDue(query.state.data?.pages[0]?.list ?? [], isLive),
   });
 }
 
@@ -68,6 +75,7 @@ export function usePlays(gameCode: string, unit: LotteryUnit) {
 }
 
 export function useMyTickets(gameCode: string, isEnabled: boolean) {
+  const isLive = useIsLive();
   return useInfiniteQuery({
     queryKey: lotteryKeys.tickets(gameCode),
     queryFn: ({ pageParam, signal }) =>
@@ -78,9 +86,8 @@ export function useMyTickets(gameCode: string, isEnabled: boolean) {
     // Tickets waiting for their draw settle a moment after it: look again while there are any.
     refetchInterval: (query) => {
       const tickets = query.state.data?.pages.flatMap((page) => page.list) ?? [];
-      return tickets.some((ticket) => ticket.status === 'open' || ticket.status === 'placing')
-        ? 5_000
-        : false;
+      const isWaiting = tickets.some((ticket) => ticket.status === 'open' || ticket.status === 'placing');
+      return isWaiting ? (isLive ? waitingPollLiveMs : waitingPollMs) : false;
     },
   });
 }
@@ -96,5 +103,53 @@ export function usePlaceTicket() {
         queryClient.invalidateQueries({ queryKey: lotteryKeys.tickets(body.gameCode) }),
         refreshMoney(),
       ]),
+  });
+}
+
+/** 我的追号: the member's chases of this game, newest first, asked again while one is running. */
+export function useMyChases(gameCode: string, isEnabled: boolean) {
+  const isLive = useIsLive();
+  return useInfiniteQuery({
+    queryKey: lotteryKeys.chases(gameCode),
+    queryFn: ({ pageParam, signal }) =>
+      callRoute('lotteryChases', { gameCode, pageNum: pageParam, pageSize: 10 }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pageNum * last.pageSize < last.total ? last.pageNum + 1 : undefined),
+    enabled: isEnabled,
+    refetchInterval: (query) => {
+      const chases = query.state.data?.pages.flatMap((page) => page.list) ?? [];
+      const isRunning = chases.some((chase) => chase.status === 'running');
+      return isRunning ? (isLive ? waitingPollLiveMs : waitingPollMs) : false;
+    },
+  });
+}
+
+/** After a chase starts or stops: its tickets, the chases and the balance are read again. */
+function useRefreshChases() {
+  const queryClient = useQueryClient();
+  const refreshMoney = useRefreshMoney();
+  return (gameCode: string) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: lotteryKeys.chases(gameCode) }),
+      queryClient.invalidateQueries({ queryKey: lotteryKeys.tickets(gameCode) }),
+      refreshMoney(),
+    ]);
+}
+
+/** Starts one chase (追号); failures go to the caller. */
+export function useStartChase() {
+  const refresh = useRefreshChases();
+  return useMutation({
+    mutationFn: (body: LotteryChaseStartBody) => callRoute('lotteryChaseStart', body, { isSilent: true }),
+    onSettled: (_chase, _error, body) => refresh(body.gameCode),
+  });
+}
+
+/** 撤销追号: its issues still to come get no ticket. */
+export function useCancelChase(gameCode: string) {
+  const refresh = useRefreshChases();
+  return useMutation({
+    mutationFn: (chaseId: string) => callRoute('lotteryChaseCancel', { chaseId }),
+    onSettled: () => refresh(gameCode),
   });
 }

@@ -33,8 +33,10 @@ export function Basket(props: {
   onRemove: (key: string) => void;
   onClear: () => void;
   onConfirm: () => void;
+  onChase: () => void;
 }) {
   const totals = totalsOf(props.entries);
+  const canSend = props.entries.length > 0 && props.canBet;
   return (
     <section className="basket site-card" aria-labelledby="basket-title">
       <header className="basket__head">
@@ -75,14 +77,14 @@ export function Basket(props: {
       )}
       <footer className="basket__foot">
         <span className="basket__total">{lotteryText.basketTotal(totals.notes, totals.amount)}</span>
-        <Button
-          color="primary"
-          shape="rounded"
-          disabled={props.entries.length === 0 || !props.canBet}
-          onClick={props.onConfirm}
-        >
-          {lotteryText.confirmBet}
-        </Button>
+        <span className="basket__actions">
+          <Button shape="rounded" disabled={!canSend} onClick={props.onChase}>
+            {lotteryText.chase}
+          </Button>
+          <Button color="primary" shape="rounded" disabled={!canSend} onClick={props.onConfirm}>
+            {lotteryText.confirmBet}
+          </Button>
+        </span>
       </footer>
     </section>
   );

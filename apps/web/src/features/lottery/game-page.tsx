@@ -20,8 +20,11 @@ import { useLotteryHall, usePlays } from './api.ts';
 import { Basket, ConfirmSheet } from './basket.tsx';
 import { BetBoard } from './bet-board.tsx';
 import { emptySelection } from './board.ts';
+import type { ChasePlanInput } from './chase-plan.ts';
+import { ChasePlanner } from './chase-planner.tsx';
 import { GameRecords } from './game-records.tsx';
 import { type SalePhase, salePhaseOf } from './issue-clock.ts';
+import { LiveDrawsContext, useLiveDraws } from './live-draws.ts';
 import { LotteryLoadFailed, LotteryLoading } from './lottery-loading.tsx';
 import { lotteryTrendPath, lotteryVerifyPath } from './lottery-paths.ts';
 import { lotteryText } from './lottery-text.ts';
@@ -203,17 +206,30 @@ function GameBody({ game }: { game: LotteryHallGame }) {
   const phase = salePhaseOf(game, now);
   const basket = useBasket(game.code);
   const [isConfirming, setIsConfirming] = useState(false);
+  const [isChasing, setIsChasing] = useState(false);
   const isSignedIn = useIsSignedIn();
   const navigate = useNavigate();
   const location = useLocation();
   const issueOnSale = phase.kind === 'open' ? phase.issue.issueNo : undefined;
-  const confirm = () => {
+  /** Opens a sheet of the member's; a visitor is sent to 登录 first. */
+  const openSheet = (open: (isOpen: boolean) => void) => {
     if (!isSignedIn) {
       showToast(lotteryText.loginToBet);
       void navigate(loginPathFor(location.pathname));
       return;
     }
-    setIsConfirming(true);
+    open(true);
+  };
+  const startChases = async (plan: ChasePlanInput, isStopOnWin: boolean) => {
+    if (issueOnSale === undefined) {
+      showToast(lotteryText.bettingClosed);
+      return;
+    }
+    const { placed, failed } = await basket.chase({ startIssueNo: issueOnSale, plan, isStopOnWin });
+    if (failed === 0) {
+      setIsChasing(false);
+      showToast(lotteryText.chaseStarted(placed));
+    }
   };
   const submit = async () => {
     if (issueOnSale === undefined) {
@@ -236,7 +252,8 @@ function GameBody({ game }: { game: LotteryHallGame }) {
           canBet={issueOnSale !== undefined}
           onRemove={basket.remove}
           onClear={basket.clear}
-          onConfirm={confirm}
+          onConfirm={() => openSheet(setIsConfirming)}
+          onChase={() => openSheet(setIsChasing)}
         />
       </div>
       <GameRecords gameCode={game.code} kind={game.kind} issueOnSale={game.issue?.issueNo} />
@@ -248,6 +265,15 @@ function GameBody({ game }: { game: LotteryHallGame }) {
         onSubmit={() => void submit()}
         onClose={() => setIsConfirming(false)}
       />
+      <ChasePlanner
+        visible={isChasing}
+        issue={phase.kind === 'open' ? phase.issue : undefined}
+        intervalSeconds={game.intervalSeconds}
+        entries={basket.entries}
+        isSending={basket.isSending}
+        onSubmit={(plan, isStopOnWin) => void startChases(plan, isStopOnWin)}
+        onClose={() => setIsChasing(false)}
+      />
     </div>
   );
 }
@@ -255,7 +281,8 @@ function GameBody({ game }: { game: LotteryHallGame }) {
 /** `/game/lottery/:gameCode`: one game's board, basket, countdown and records. */
 export function LotteryGamePage() {
   const { gameCode = '' } = useParams();
-  const { data, isPending, isError, refetch } = useLotteryHall();
+  const isLive = useLiveDraws(gameCode === '' ? [] : [gameCode]);
+  const { data, isPending, isError, refetch } = useLotteryHall(isLive);
   if (isPending) {
     return <LotteryLoading />;
   }
@@ -263,5 +290,11 @@ export function LotteryGamePage() {
     return <LotteryLoadFailed onRetry={() => void refetch()} />;
   }
   const game = data.find((each) => each.code === gameCode);
-  return game ? <GameBody key={game.code} game={game} /> : <SiteEmpty title={lotteryText.noGame} />;
+  return game ? (
+    <LiveDrawsContext value={isLive}>
+      <GameBody key={game.code} game={game} />
+    </LiveDrawsContext>
+  ) : (
+    <SiteEmpty title={lotteryText.noGame} />
+  );
 }

@@ -5,29 +5,20 @@ import {
   type LotteryTicketView,
   lotteryPlays,
 } from '@site/contract';
-import { Button, Tabs } from 'antd-mobile';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Tabs } from 'antd-mobile';
+import { Link } from 'react-router';
 import { displayYuan } from '../../lib/money.tsx';
-import { loginPathFor } from '../../lib/paths.ts';
 import { useIsSignedIn } from '../../lib/session.ts';
 import { SiteEmpty } from '../../lib/site-empty.tsx';
 import { formatShanghaiTime } from '../../lib/time.ts';
 import { useMyTickets, useResultPages } from './api.ts';
 import { selectionText } from './board.ts';
+import { MyChases } from './chase-list.tsx';
 import { DrawNumbers } from './draw-numbers.tsx';
 import { LotteryLoading } from './lottery-loading.tsx';
 import { lotteryVerifyPath } from './lottery-paths.ts';
 import { lotteryText } from './lottery-text.ts';
-
-function MoreButton(props: { hasMore: boolean; isLoading: boolean; onMore: () => void }) {
-  return props.hasMore ? (
-    <Button className="records-more" fill="none" loading={props.isLoading} onClick={props.onMore}>
-      {lotteryText.loadMore}
-    </Button>
-  ) : (
-    <p className="records-end">{lotteryText.noMore}</p>
-  );
-}
+import { LoginFirst, MoreButton } from './records-parts.tsx';
 
 function ResultRow({ draw, kind }: { draw: LotteryDraw; kind: LotteryGameKind }) {
   return (
@@ -116,27 +107,12 @@ function TicketRow({ ticket }: { ticket: LotteryTicketView }) {
 /** 我的投注: the member's tickets of this game, newest first. */
 function MyTickets({ gameCode }: { gameCode: string }) {
   const isSignedIn = useIsSignedIn();
-  const location = useLocation();
-  const navigate = useNavigate();
   const { data, isPending, fetchNextPage, hasNextPage, isFetchingNextPage } = useMyTickets(
     gameCode,
     isSignedIn,
   );
   if (!isSignedIn) {
-    return (
-      <SiteEmpty
-        title={lotteryText.loginForTickets}
-        action={
-          <Button
-            color="primary"
-            shape="rounded"
-            onClick={() => void navigate(loginPathFor(location.pathname))}
-          >
-            {lotteryText.login}
-          </Button>
-        }
-      />
-    );
+    return <LoginFirst title={lotteryText.loginForTickets} />;
   }
   if (isPending) {
     return <LotteryLoading />;
@@ -157,7 +133,7 @@ function MyTickets({ gameCode }: { gameCode: string }) {
   );
 }
 
-/** The game page's records: 开奖记录 and 我的投注. */
+/** The game page's records: 开奖记录, 我的投注 and 我的追号. */
 export function GameRecords(props: {
   gameCode: string;
   kind: LotteryGameKind;
@@ -165,16 +141,16 @@ export function GameRecords(props: {
 }) {
   const { gameCode, kind } = props;
   return (
-    <section
-      className="game-records site-card"
-      aria-label={`${lotteryText.tabs.results} ${lotteryText.tabs.tickets}`}
-    >
+    <section className="game-records site-card" aria-label={Object.values(lotteryText.tabs).join(' ')}>
       <Tabs>
         <Tabs.Tab title={lotteryText.tabs.results} key="results">
           <ResultList gameCode={gameCode} kind={kind} issueOnSale={props.issueOnSale} />
         </Tabs.Tab>
         <Tabs.Tab title={lotteryText.tabs.tickets} key="tickets">
           <MyTickets gameCode={gameCode} />
+        </Tabs.Tab>
+        <Tabs.Tab title={lotteryText.tabs.chases} key="chases">
+          <MyChases gameCode={gameCode} />
         </Tabs.Tab>
       </Tabs>
     </section>

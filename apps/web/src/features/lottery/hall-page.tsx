@@ -1,9 +1,10 @@
 import { type LotteryGameKind, type LotteryHallGame, lotteryGameKinds } from '@site/contract';
 import { Link } from 'react-router';
 import { SiteEmpty } from '../../lib/site-empty.tsx';
-import { useLotteryHall } from './api.ts';
+import { useLotteryGames, useLotteryHall } from './api.ts';
 import { DrawNumbers } from './draw-numbers.tsx';
 import { salePhaseOf } from './issue-clock.ts';
+import { useLiveDraws } from './live-draws.ts';
 import { LotteryLoadFailed, LotteryLoading } from './lottery-loading.tsx';
 import { lotteryGamePath } from './lottery-paths.ts';
 import { lotteryText } from './lottery-text.ts';
@@ -56,7 +57,9 @@ function groupsOf(games: readonly LotteryHallGame[]) {
 
 /** `/game/lottery`: the hall's games by type, each with its issue on sale, countdown and last result. */
 export function LotteryHallPage() {
-  const { data, isPending, isError, refetch } = useLotteryHall();
+  const gameCodes = useLotteryGames().data?.map((game) => game.code) ?? [];
+  const isLive = useLiveDraws(gameCodes);
+  const { data, isPending, isError, refetch } = useLotteryHall(isLive);
   const now = useNow();
   if (isPending) {
     return <LotteryLoading />;

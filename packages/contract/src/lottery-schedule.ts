@@ -24,7 +24,8 @@ export interface ScheduledIssue {
 }
 
 const dayMs = 86_400_000;
-const beijingOffsetMs = 8 * 3_600_000;
+/** Beijing time (Asia/Shanghai, no daylight saving) is UTC+8. */
+export const beijingOffsetMs = 8 * 3_600_000;
 
 export function issuesPerDay(schedule: GameSchedule): number {
   return Math.floor((86_400 - schedule.firstDrawSeconds) / schedule.intervalSeconds) + 1;

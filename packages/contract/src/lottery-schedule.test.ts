@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issuesPerDay, nextIssue } from './schedule.ts';
+import { issuesPerDay, nextIssue } from './lottery-schedule.ts';
 
 const beijing = (text: string) => Date.parse(`${text}+08:00`);
 const iso = (text: string) => new Date(beijing(text)).toISOString();
