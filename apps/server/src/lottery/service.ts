@@ -40,6 +40,7 @@ import type { MemberPrincipal, OperatorPrincipal } from '../http/access.ts';
 import { type MemberService, memberIdsOf } from '../member/service.ts';
 import type { SeamlessWallet } from '../seamless/service.ts';
 import type { Clock } from '../stores/clock.ts';
+import { runEvery } from '../stores/periodic.ts';
 import { defaultHouseEdgeBps, defaultLotteryGames, defaultTicketStakeMaxFen } from './defaults.ts';
 import { drawResultOf, newDrawSeedChain } from './draws.ts';
 import { describeExposure, ticketExposures } from './liability.ts';
@@ -961,25 +962,9 @@ export function createLotteryService(deps: {
 
     tick,
 
-    /**
-     * Runs `tick` every `intervalMs` (one pass at a time) until stopped; `stop` waits for the pass
-     * under way, so a node stops between passes.
-     */
+    /** Runs `tick` every `intervalMs`, one pass at a time, until stopped (`stop` waits for a pass under way). */
     startDrawCycle(options: { intervalMs: number; onError: (error: unknown) => void }) {
-      let running: Promise<unknown> | undefined;
-      const timer = setInterval(() => {
-        running ??= tick()
-          .catch(options.onError)
-          .finally(() => {
-            running = undefined;
-          });
-      }, options.intervalMs);
-      return {
-        async stop() {
-          clearInterval(timer);
-          await running;
-        },
-      };
+      return runEvery(options.intervalMs, tick, options.onError);
     },
 
     /** The operator console's reads and game settings. */

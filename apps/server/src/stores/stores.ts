@@ -1,9 +1,10 @@
 import { Redis } from 'ioredis';
 import { type DatabaseTarget, type Db, openDatabase } from '../db/database.ts';
-import { startEmbeddedMaintenance } from '../db/embedded-maintenance.ts';
 import type { Migration } from '../db/migrations.ts';
 import { type CacheStore, createMemoryCache, createRedisCache } from './cache.ts';
 import type { Clock } from './clock.ts';
+import { startEmbeddedMaintenance } from './embedded-maintenance.ts';
+import { runEvery } from './periodic.ts';
 import { createMemoryPubSub, createRedisPubSub, type PubSub } from './pubsub.ts';
 import { createDatabaseSecurityState, type SecurityStateStore } from './security-state.ts';
 
@@ -43,11 +44,12 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
     : createMemoryCache(options.clock);
   const pubsub = redis ? createRedisPubSub(redis, options.keyPrefix) : createMemoryPubSub();
   const security = createDatabaseSecurityState(db, options.clock);
-  const sweeper = setInterval(() => {
-    // A failed sweep only leaves expired rows, which reads already ignore; the next one retries.
-    security.sweep().catch(() => undefined);
-  }, securityStateSweepIntervalMs);
-  sweeper.unref();
+  // A failed sweep only leaves expired rows, which reads already ignore; the next one retries.
+  const sweeper = runEvery(
+    securityStateSweepIntervalMs,
+    () => security.sweep(),
+    () => undefined,
+  );
   const maintenance =
     options.database.kind === 'pglite'
       ? startEmbeddedMaintenance(db, embeddedMaintenanceIntervalMs)
@@ -60,7 +62,7 @@ export async function openStores(options: StoresOptions): Promise<Stores> {
     redis,
     keyPrefix: options.keyPrefix,
     async close() {
-      clearInterval(sweeper);
+      await sweeper.stop();
       await maintenance?.stop();
       await pubsub.close();
       redis?.disconnect();

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Db, openDatabase } from './database.ts';
+import { type Db, openDatabase } from '../db/database.ts';
 import { maintainTables, upkeepOf } from './embedded-maintenance.ts';
 
 const opened: Db[] = [];

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from './database.ts';
+import type { Db } from '../db/database.ts';
+import { runEvery } from './periodic.ts';
 
 /** Autovacuum's defaults: a table is analysed past 50 + 10 % and vacuumed past 50 + 20 % of its rows. */
 const baseThreshold = 50;
@@ -60,19 +61,9 @@ export async function maintainTables(db: Db): Promise<string[]> {
  * pass under way.
  */
 export function startEmbeddedMaintenance(db: Db, intervalMs: number) {
-  let pass: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    pass ??= maintainTables(db)
-      .catch(() => undefined)
-      .finally(() => {
-        pass = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await pass;
-    },
-  };
+  return runEvery(
+    intervalMs,
+    () => maintainTables(db),
+    () => undefined,
+  );
 }
