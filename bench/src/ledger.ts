@@ -18,7 +18,6 @@ const sliceCount = 6;
 const warmUpMs = 800;
 const memberCount = 1_000;
 const batchSize = 100;
-const _defaultPostgresUrl = 'postgres://root@127.0.0.1:5432/test';
 const siteId = 9001;
 const house: AccountRef = { kind: 'house', siteId, name: 'game' };
 const member = (index: number): AccountRef => ({ kind: 'member_main', siteId, memberId: BigInt(1 + index) });

@@ -33,7 +33,6 @@ const memberAccount = (index: number): AccountRef => ({
   siteId,
   memberId: BigInt(1 + index),
 });
-const _defaultPostgresUrl = 'postgres://root@127.0.0.1:5432/test';
 
 type Step = () => Promise<void>;
 
