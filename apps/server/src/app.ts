@@ -39,6 +39,7 @@ import { accessResolversOf, type Services } from './services.ts';
 import { registerSessionRoutes } from './session/routes.ts';
 import { registerSiteAdminRoutes } from './site/admin-routes.ts';
 import { registerSiteRoutes } from './site/routes.ts';
+import { registerSportsbookRoutes } from './sportsbook/routes.ts';
 import type { Clock } from './stores/clock.ts';
 import type { Stores } from './stores/stores.ts';
 import { registerVenueHost } from './venue/host.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerBetRoutes(route, deps.services.bets);
   registerSeamlessRoutes(route, deps.services.seamless);
   registerLotteryRoutes(route, deps.services.lottery);
+  registerSportsbookRoutes(route, deps.services.sportsbook);
   registerChatRoutes(route, deps.services.chat);
   await deps.services.gateway.register(app);
   registrar.assertEveryRouteRegistered();

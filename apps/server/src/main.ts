@@ -30,6 +30,8 @@ const node = await createNode({
   adminDistDir: config.adminDistDir,
   // Lottery issues open, close and draw on whole seconds.
   scheduleIntervalMs: 1000,
+  // Matches move on, and their prices with them, every second.
+  feedIntervalMs: 1000,
 });
 
 let isClosing = false;

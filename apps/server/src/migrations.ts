@@ -28,6 +28,7 @@ import { memberNotesMigration, operatorStaffMigration } from './operator/migrati
 import { seamlessCallsMigration, seamlessMigration } from './seamless/migration.ts';
 import { authMigration, loginHistoryIpIndexMigration } from './session/migration.ts';
 import { siteMigration } from './site/migration.ts';
+import { sportsbookMigration } from './sportsbook/migration.ts';
 import { securityStateMigration } from './stores/security-state.ts';
 import { venueMigration } from './venue/migration.ts';
 
@@ -68,4 +69,5 @@ export const migrations: ReadonlyArray<Migration> = [
   seamlessCallsMigration,
   lotteryMigration,
   lotteryChaseMigration,
+  sportsbookMigration,
 ];

@@ -35,6 +35,12 @@ export type NodeOptions = Omit<AppDeps, 'services' | 'isSandboxMode'> & {
    * asked, so tests drive it on their own clock.
    */
   scheduleIntervalMs?: number;
+  /**
+   * Runs the sportsbook's feed pass every so many milliseconds; off unless asked. Apart from the
+   * draw cycle: a fresh database's first passes price two days of fixtures, which a browser test
+   * of another venue need not wait for.
+   */
+  feedIntervalMs?: number;
 };
 
 /**
@@ -48,6 +54,7 @@ export async function createNode(options: NodeOptions): Promise<Node> {
     sandboxGatewaySecret,
     remoteCaptcha,
     scheduleIntervalMs,
+    feedIntervalMs,
     ...appDeps
   } = options;
   const { stores, clock } = options;
@@ -68,12 +75,20 @@ export async function createNode(options: NodeOptions): Promise<Node> {
           intervalMs: scheduleIntervalMs,
           onError: (error) => app.log.error({ err: error }, 'lottery draw cycle failed'),
         });
+  const feedCycle =
+    feedIntervalMs === undefined
+      ? undefined
+      : services.sportsbook.startFeedCycle({
+          intervalMs: feedIntervalMs,
+          onError: (error) => app.log.error({ err: error }, 'sportsbook feed pass failed'),
+        });
   return {
     app,
     services,
     stores,
     async close() {
       await drawCycle?.stop();
+      await feedCycle?.stop();
       await app.close();
       await services.close();
       await stores.close();

@@ -21,6 +21,7 @@ import { isSessionEndedBy } from './session/ended-events.ts';
 import { createSessionService, type SessionService } from './session/service.ts';
 import { createLoginThrottle, twoFactorThrottleRules } from './session/throttle.ts';
 import { createSiteService, type SiteService } from './site/service.ts';
+import { createSportsbookService, type SportsbookService } from './sportsbook/service.ts';
 import type { Clock } from './stores/clock.ts';
 import type { Stores } from './stores/stores.ts';
 import { createGateway, type Gateway } from './stream/gateway.ts';
@@ -47,6 +48,8 @@ export interface Services {
   seamless: SeamlessWallet;
   /** The lottery hall: games, the draw cycle, tickets and settlement through the seamless wallet. */
   lottery: LotteryService;
+  /** The in-house sportsbook: the simulated feed, slips and settlement through the seamless wallet. */
+  sportsbook: SportsbookService;
   /** The live socket gateway of this node; the chat is one domain on it. */
   gateway: Gateway;
   chat: ChatService;
@@ -149,6 +152,7 @@ export async function createServices(
         }),
     },
   });
+  const sportsbook = createSportsbookService({ db: stores.db, clock, seamless });
   return {
     sites,
     ledger,
@@ -163,6 +167,7 @@ export async function createServices(
     bets,
     seamless,
     lottery,
+    sportsbook,
     memberView: createMemberView({
       db: stores.db,
       clock,

@@ -63,6 +63,16 @@ export const ErrorCode = {
   lotteryLiabilityOverCap: 700309,
   lotteryChaseConflict: 700310,
   lotteryChaseUnknown: 700311,
+  sportsbookMatchUnknown: 700401,
+  sportsbookMarketClosed: 700402,
+  sportsbookMarketSuspended: 700403,
+  sportsbookOddsChanged: 700404,
+  sportsbookStakeOverLimit: 700405,
+  sportsbookMemberMarketOverLimit: 700406,
+  sportsbookSlipConflict: 700407,
+  sportsbookParlayInvalid: 700408,
+  sportsbookStakeBelowMin: 700409,
+  sportsbookBetRejected: 700410,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -130,6 +140,16 @@ export const errorMessages = {
   700309: '该号码本期投注已满，请更换号码或减少倍数',
   700310: '该追号单号已用于另一个追号',
   700311: '追号不存在',
+  700401: '赛事不存在或已结束',
+  700402: '该盘口已关闭，请选择其他盘口',
+  700403: '盘口暂停投注（封盘中），请稍后再试',
+  700404: '赔率已变化，请确认新赔率后重新投注',
+  700405: '投注金额超过该盘口单注上限',
+  700406: '您在该盘口的投注总额已达上限',
+  700407: '该注单号已用于另一笔投注',
+  700408: '串关须选择不同赛事的投注项',
+  700409: '投注金额低于最低限额',
+  700410: '滚球注单未被接受：确认期间盘口发生变化，本金已退回',
 } as const satisfies Record<ErrorCode, string>;
 
 /** Venue success codes (IM, OB, FB flavours). FB code 0 counts as 100. */

@@ -25,5 +25,6 @@ export * from './routes.ts';
 export * from './seamless.ts';
 export * from './site-admin.ts';
 export * from './socket.ts';
+export * from './sportsbook-api.ts';
 export * from './staff.ts';
 export * from './venue.ts';

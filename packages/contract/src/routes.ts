@@ -174,6 +174,19 @@ import {
   suspensionIconUpdateBodySchema,
 } from './site-admin.ts';
 import {
+  adminSportsbookBetPageSchema,
+  adminSportsbookBetsBodySchema,
+  sportsbookBetPageSchema,
+  sportsbookBetsBodySchema,
+  sportsbookBetViewSchema,
+  sportsbookLeaguesSchema,
+  sportsbookMatchBodySchema,
+  sportsbookMatchesBodySchema,
+  sportsbookMatchPageSchema,
+  sportsbookMatchSchema,
+  sportsbookPlaceBodySchema,
+} from './sportsbook-api.ts';
+import {
   auditEntrySchema,
   auditQuerySchema,
   type OperatorPermission,
@@ -1852,6 +1865,62 @@ export const routes = {
     summary: 'Lottery tickets of this site by member, game, issue and status, newest first',
     body: adminLotteryTicketsBodySchema,
     response: adminLotteryTicketPageSchema,
+  }),
+  sportsbookLeagues: route({
+    method: 'GET',
+    path: '/game/api/v1/sportsbook/leagues',
+    access: 'public',
+    tag: 'sportsbook',
+    summary:
+      'The sportsbook catalogue: sports and their leagues with how many matches are 滚球, 今日 and 早盘',
+    response: sportsbookLeaguesSchema,
+  }),
+  sportsbookMatches: route({
+    method: 'POST',
+    path: '/game/api/v1/sportsbook/matches',
+    access: 'public',
+    tag: 'sportsbook',
+    summary:
+      'Matches of a list (滚球 / 今日 / 早盘), by sport and league, by kick-off, with their main markets',
+    body: sportsbookMatchesBodySchema,
+    response: sportsbookMatchPageSchema,
+  }),
+  sportsbookMatch: route({
+    method: 'POST',
+    path: '/game/api/v1/sportsbook/match',
+    access: 'public',
+    tag: 'sportsbook',
+    summary: 'A match with its live state and every market, each with its price version',
+    body: sportsbookMatchBodySchema,
+    response: sportsbookMatchSchema,
+  }),
+  sportsbookPlace: route({
+    method: 'POST',
+    path: '/game/api/v1/sportsbook/bet',
+    access: 'member',
+    tag: 'sportsbook',
+    summary:
+      'Place a slip (single, N串1, M串N) at the odds shown, as the member accepts odds changes; the stake is reserved from the main wallet; slipId is the idempotency key',
+    body: sportsbookPlaceBodySchema,
+    response: sportsbookBetViewSchema,
+  }),
+  sportsbookBets: route({
+    method: 'POST',
+    path: '/game/api/v1/sportsbook/bets',
+    access: 'member',
+    tag: 'sportsbook',
+    summary: "The caller's sportsbook bets with their legs, newest first",
+    body: sportsbookBetsBodySchema,
+    response: sportsbookBetPageSchema,
+  }),
+  adminSportsbookBets: route({
+    method: 'POST',
+    path: '/admin/api/v1/sportsbook/bets',
+    access: { operator: 'bets.read' },
+    tag: 'admin',
+    summary: "This site's sportsbook bets with their legs by member, match and status, newest first",
+    body: adminSportsbookBetsBodySchema,
+    response: adminSportsbookBetPageSchema,
   }),
 } as const satisfies Record<string, RouteDefinition>;
 

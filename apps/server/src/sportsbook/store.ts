@@ -1,0 +1,577 @@
+import type { Fen, SportsbookBetStatus, SportsbookLegResult, SportsbookMatchFilter } from '@site/contract';
+import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { fetchPage, type PageRequest } from '../db/paging.ts';
+import type {
+  SportsbookBetLegsTable,
+  SportsbookBetsTable,
+  SportsbookFeedTable,
+  SportsbookFixturesTable,
+  SportsbookMarketsTable,
+} from './tables.ts';
+
+/** The only file that writes SQL for the sportsbook tables. */
+
+export type FixtureRow = Selectable<SportsbookFixturesTable>;
+export type MarketRow = Selectable<SportsbookMarketsTable>;
+export type BetRow = Selectable<SportsbookBetsTable>;
+export type LegRow = Selectable<SportsbookBetLegsTable>;
+export type NewFixture = Insertable<SportsbookFixturesTable>;
+export type NewMarket = Insertable<SportsbookMarketsTable>;
+export type NewBet = Omit<
+  Insertable<SportsbookBetsTable>,
+  'status' | 'payout_fen' | 'settled_at' | 'reject_code'
+>;
+export type NewLeg = Omit<Insertable<SportsbookBetLegsTable>, 'bet_id' | 'result' | 'settled_at'>;
+
+// ---- the feed ---------------------------------------------------------------------------------
+
+/** The feed's row as the first node to ask stored it: a racing node's secret is dropped. */
+export async function feed(db: Db, fresh: SportsbookFeedTable): Promise<SportsbookFeedTable> {
+  await db
+    .insertInto('sportsbook_feed')
+    .values(fresh)
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+  return db.selectFrom('sportsbook_feed').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+}
+
+export async function setScheduledUntil(db: Db, until: Date) {
+  await db
+    .updateTable('sportsbook_feed')
+    .set({ scheduled_until: until })
+    .where('id', '=', 1)
+    .where('scheduled_until', '<', until)
+    .execute();
+}
+
+/** Puts fixtures and their opening markets on the board; those already there stay as they are. */
+export async function insertFixtures(db: Db, fixtures: readonly NewFixture[], markets: readonly NewMarket[]) {
+  if (fixtures.length === 0) {
+    return;
+  }
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('sportsbook_fixtures')
+      .values([...fixtures])
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+    for (let index = 0; index < markets.length; index += 500) {
+      await tx
+        .insertInto('sportsbook_markets')
+        .values(markets.slice(index, index + 500))
+        .onConflict((conflict) => conflict.columns(['fixture_id', 'market_key']).doNothing())
+        .execute();
+    }
+  });
+}
+
+export function findFixture(db: Db, id: string): Promise<FixtureRow | undefined> {
+  return db.selectFrom('sportsbook_fixtures').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function fixturesByIds(db: Db, ids: readonly string[]): Promise<FixtureRow[]> {
+  return ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('sportsbook_fixtures')
+        .selectAll()
+        .where('id', 'in', [...ids])
+        .execute();
+}
+
+/** Fixtures kicked off and not yet over: the ones the feed pass moves on. */
+export function fixturesUnderway(db: Db, now: Date): Promise<FixtureRow[]> {
+  return db
+    .selectFrom('sportsbook_fixtures')
+    .selectAll()
+    .where('status', 'in', ['scheduled', 'live'])
+    .where('kick_off_at', '<=', now)
+    .orderBy('kick_off_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function marketsOf(db: Db, fixtureIds: readonly string[]): Promise<MarketRow[]> {
+  return fixtureIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('sportsbook_markets')
+        .selectAll()
+        .where('fixture_id', 'in', [...fixtureIds])
+        .orderBy('fixture_id')
+        .orderBy('sort_order')
+        .execute();
+}
+
+export function findMarket(db: Db, fixtureId: string, marketKey: string): Promise<MarketRow | undefined> {
+  return db
+    .selectFrom('sportsbook_markets')
+    .selectAll()
+    .where('fixture_id', '=', fixtureId)
+    .where('market_key', '=', marketKey)
+    .executeTakeFirst();
+}
+
+export interface FixtureState {
+  status: 'live' | 'finished';
+  phase: string;
+  clock_text: string | null;
+  score_home: number;
+  score_away: number;
+  half_time_score: string | null;
+  is_suspended: boolean;
+  result: string | null;
+}
+
+/**
+ * Writes a fixture's new state and its changed markets in one transaction: a market written here
+ * carries the version its caller computed; a market left out of a finished fixture closes.
+ */
+export async function recordFixtureState(
+  db: Db,
+  fixtureId: string,
+  state: FixtureState,
+  markets: readonly NewMarket[],
+  now: Date,
+) {
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('sportsbook_fixtures')
+      .set({ ...state, updated_at: now })
+      .where('id', '=', fixtureId)
+      .where('status', 'in', ['scheduled', 'live'])
+      .execute();
+    for (let index = 0; index < markets.length; index += 200) {
+      await tx
+        .insertInto('sportsbook_markets')
+        .values(markets.slice(index, index + 200))
+        .onConflict((conflict) =>
+          conflict.columns(['fixture_id', 'market_key']).doUpdateSet((eb) => ({
+            market: eb.ref('excluded.market'),
+            is_main: eb.ref('excluded.is_main'),
+            sort_order: eb.ref('excluded.sort_order'),
+            selections: eb.ref('excluded.selections'),
+            price_version: eb.ref('excluded.price_version'),
+            status: eb.ref('excluded.status'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    }
+  });
+}
+
+/** Cancels a fixture not yet over: its markets close and its undecided legs are void. */
+export async function cancelFixture(db: Db, fixtureId: string, reason: string, now: Date) {
+  return db.transaction().execute(async (tx) => {
+    const cancelled = await tx
+      .updateTable('sportsbook_fixtures')
+      .set({ status: 'cancelled', cancel_reason: reason, is_suspended: false, updated_at: now })
+      .where('id', '=', fixtureId)
+      .where('status', 'in', ['scheduled', 'live'])
+      .returningAll()
+      .executeTakeFirst();
+    if (cancelled) {
+      await tx
+        .updateTable('sportsbook_markets')
+        .set({ status: 'closed', updated_at: now })
+        .where('fixture_id', '=', fixtureId)
+        .execute();
+    }
+    return cancelled;
+  });
+}
+
+/** Fixtures over (finished or cancelled) whose legs are not all decided yet. */
+export function fixturesToSettle(db: Db): Promise<FixtureRow[]> {
+  return db
+    .selectFrom('sportsbook_fixtures')
+    .selectAll()
+    .where('settled_at', 'is', null)
+    .where('status', 'in', ['finished', 'cancelled'])
+    .orderBy('kick_off_at')
+    .execute();
+}
+
+/** Marks a fixture settled once its legs are decided, and reveals its seed. */
+export async function markFixtureSettled(db: Db, fixtureId: string, seedHex: string, now: Date) {
+  await db
+    .updateTable('sportsbook_fixtures')
+    .set({ settled_at: now, seed_hex: seedHex })
+    .where('id', '=', fixtureId)
+    .where('settled_at', 'is', null)
+    .execute();
+}
+
+/** The board's fixtures of a list, by kick-off: 滚球 in play, 今日 until `dayEnd`, 早盘 after. */
+export function boardPage(
+  db: Db,
+  query: { filter: SportsbookMatchFilter; sport?: string | undefined; leagueCode?: string | undefined },
+  bounds: { now: Date; dayEnd: Date },
+  page: PageRequest,
+) {
+  let filtered = db.selectFrom('sportsbook_fixtures');
+  if (query.filter === 'live') {
+    filtered = filtered.where('status', '=', 'live');
+  } else {
+    filtered = filtered.where('status', '=', 'scheduled').where('kick_off_at', '>', bounds.now);
+    filtered =
+      query.filter === 'today'
+        ? filtered.where('kick_off_at', '<', bounds.dayEnd)
+        : filtered.where('kick_off_at', '>=', bounds.dayEnd);
+  }
+  if (query.sport !== undefined) {
+    filtered = filtered.where('sport', '=', query.sport as FixtureRow['sport']);
+  }
+  if (query.leagueCode !== undefined) {
+    filtered = filtered.where('league_code', '=', query.leagueCode);
+  }
+  return fetchPage(filtered, (rows) => rows.selectAll().orderBy('kick_off_at').orderBy('id'), page);
+}
+
+/** How many fixtures each league has per list. */
+export async function boardCounts(db: Db, bounds: { now: Date; dayEnd: Date }) {
+  const rows = await db
+    .selectFrom('sportsbook_fixtures')
+    .select((eb) => [
+      'sport',
+      'league_code',
+      'league_name',
+      eb.fn.countAll<string>().filterWhere('status', '=', 'live').as('live'),
+      eb.fn
+        .countAll<string>()
+        .filterWhere((inner) =>
+          inner.and([
+            inner('status', '=', 'scheduled'),
+            inner('kick_off_at', '>', bounds.now),
+            inner('kick_off_at', '<', bounds.dayEnd),
+          ]),
+        )
+        .as('today'),
+      eb.fn
+        .countAll<string>()
+        .filterWhere((inner) =>
+          inner.and([inner('status', '=', 'scheduled'), inner('kick_off_at', '>=', bounds.dayEnd)]),
+        )
+        .as('early'),
+    ])
+    .where('status', 'in', ['scheduled', 'live'])
+    .groupBy(['sport', 'league_code', 'league_name'])
+    .execute();
+  return rows.map((row) => ({
+    sport: row.sport,
+    leagueCode: row.league_code,
+    leagueName: row.league_name,
+    live: Number(row.live),
+    today: Number(row.today),
+    early: Number(row.early),
+  }));
+}
+
+// ---- bets -------------------------------------------------------------------------------------
+
+export function findBet(
+  db: Db,
+  siteId: number,
+  memberId: bigint,
+  slipId: string,
+): Promise<BetRow | undefined> {
+  return db
+    .selectFrom('sportsbook_bets')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('member_id', '=', memberId)
+    .where('slip_id', '=', slipId)
+    .executeTakeFirst();
+}
+
+export function betById(db: Db, id: bigint): Promise<BetRow> {
+  return db.selectFrom('sportsbook_bets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The bet `placing` with its legs; undefined when the member used the slip id already. */
+export async function insertBet(db: Db, bet: NewBet, legs: readonly NewLeg[]): Promise<BetRow | undefined> {
+  const inserted = await db
+    .insertInto('sportsbook_bets')
+    .values({ ...bet, status: 'placing' })
+    .onConflict((conflict) => conflict.columns(['site_id', 'member_id', 'slip_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!inserted) {
+    return undefined;
+  }
+  await db
+    .insertInto('sportsbook_bet_legs')
+    .values(legs.map((leg) => ({ ...leg, bet_id: inserted.id })))
+    .execute();
+  return inserted;
+}
+
+/**
+ * Adds what a bet risks to its member's total on a market, unless that passes `maxFen`: false then.
+ * The row's lock holds a concurrent bet of the member until this one's transaction ends.
+ */
+export async function addMemberStake(
+  db: Db,
+  row: { site_id: number; member_id: bigint; fixture_id: string; market_key: string; stake_fen: Fen },
+  maxFen: Fen,
+): Promise<boolean> {
+  if (row.stake_fen > maxFen) {
+    return false;
+  }
+  const added = await db
+    .insertInto('sportsbook_member_stakes')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict
+        .columns(['site_id', 'member_id', 'fixture_id', 'market_key'])
+        .doUpdateSet({ stake_fen: sql`sportsbook_member_stakes.stake_fen + excluded.stake_fen` })
+        .where(sql`sportsbook_member_stakes.stake_fen + excluded.stake_fen`, '<=', maxFen),
+    )
+    .returning('stake_fen')
+    .executeTakeFirst();
+  return added !== undefined;
+}
+
+/** Takes a bet that never stood off its member's totals. */
+export async function releaseMemberStakes(db: Db, bet: BetRow, legs: readonly LegRow[]) {
+  for (const leg of legs) {
+    await db
+      .updateTable('sportsbook_member_stakes')
+      .set({ stake_fen: sql`stake_fen - ${bet.risk_fen}` })
+      .where('site_id', '=', bet.site_id)
+      .where('member_id', '=', bet.member_id)
+      .where('fixture_id', '=', leg.fixture_id)
+      .where('market_key', '=', leg.market_key)
+      .execute();
+  }
+}
+
+/** Removes a bet whose stake the wallet refused; false when it was no longer `placing`. */
+export async function deletePlacingBet(db: Db, id: bigint): Promise<boolean> {
+  const placing = await db
+    .selectFrom('sportsbook_bets')
+    .select('id')
+    .where('id', '=', id)
+    .where('status', '=', 'placing')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!placing) {
+    return false;
+  }
+  await db.deleteFrom('sportsbook_bet_legs').where('bet_id', '=', id).execute();
+  await db.deleteFrom('sportsbook_bets').where('id', '=', id).execute();
+  return true;
+}
+
+/** A `placing` bet whose stake was taken: `open`, or `pending` while its acceptance delay runs. */
+export async function markBetTaken(db: Db, id: bigint): Promise<BetRow> {
+  await db
+    .updateTable('sportsbook_bets')
+    .set({ status: sql<SportsbookBetStatus>`case when accept_at is null then 'open' else 'pending' end` })
+    .where('id', '=', id)
+    .where('status', '=', 'placing')
+    .execute();
+  return betById(db, id);
+}
+
+export async function acceptBet(db: Db, id: bigint) {
+  await db
+    .updateTable('sportsbook_bets')
+    .set({ status: 'open' })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** A bet not accepted (or left `placing`), its stake given back: the reason's code is kept. */
+export async function rejectBet(db: Db, id: bigint, code: number, now: Date) {
+  await db
+    .updateTable('sportsbook_bets')
+    .set({ status: 'rejected', reject_code: code, settled_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', ['placing', 'pending'])
+    .execute();
+}
+
+export function legsOf(db: Db, betIds: readonly bigint[]): Promise<LegRow[]> {
+  return betIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('sportsbook_bet_legs')
+        .selectAll()
+        .where('bet_id', 'in', [...betIds])
+        .orderBy('bet_id')
+        .orderBy('leg_no')
+        .execute();
+}
+
+export function pendingDue(db: Db, now: Date, limit: number): Promise<BetRow[]> {
+  return db
+    .selectFrom('sportsbook_bets')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('accept_at', '<=', now)
+    .orderBy('accept_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Bets left `placing` since before `before`: a node stopped while the wallet was called. */
+export function stalePlacing(db: Db, before: Date, limit: number): Promise<BetRow[]> {
+  return db
+    .selectFrom('sportsbook_bets')
+    .selectAll()
+    .where('status', '=', 'placing')
+    .where('placed_at', '<', before)
+    .orderBy('placed_at')
+    .limit(limit)
+    .execute();
+}
+
+export function undecidedLegs(db: Db, fixtureId: string, limit: number): Promise<LegRow[]> {
+  return db
+    .selectFrom('sportsbook_bet_legs')
+    .selectAll()
+    .where('fixture_id', '=', fixtureId)
+    .where('result', 'is', null)
+    .orderBy('bet_id')
+    .limit(limit)
+    .execute();
+}
+
+/** Records legs' results in one statement; a decided leg stays as it is. */
+export async function decideLegs(
+  db: Db,
+  decided: ReadonlyArray<{ betId: bigint; legNo: number; result: SportsbookLegResult }>,
+  now: Date,
+) {
+  if (decided.length === 0) {
+    return;
+  }
+  const rows = decided.map((leg) => ({
+    bet_id: leg.betId.toString(),
+    leg_no: leg.legNo,
+    result: leg.result,
+  }));
+  await sql`
+    update sportsbook_bet_legs as l
+    set result = d.result, settled_at = ${now}
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as d(bet_id bigint, leg_no smallint, result text)
+    where l.bet_id = d.bet_id and l.leg_no = d.leg_no and l.result is null`.execute(db);
+}
+
+/**
+ * Open bets whose return is known: every leg decided, or a leg of an N串1 lost (the others cannot
+ * save it). A single is the N串1 of one leg.
+ */
+export function betsToSettle(db: Db, limit: number): Promise<BetRow[]> {
+  return db
+    .selectFrom('sportsbook_bets as b')
+    .selectAll('b')
+    .where('b.status', '=', 'open')
+    .where((eb) =>
+      eb.or([
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('sportsbook_bet_legs as l')
+              .select('l.leg_no')
+              .whereRef('l.bet_id', '=', 'b.id')
+              .where('l.result', 'is', null),
+          ),
+        ),
+        eb.and([
+          eb('b.kind', '=', 'parlay'),
+          eb.exists(
+            eb
+              .selectFrom('sportsbook_bet_legs as l')
+              .select('l.leg_no')
+              .whereRef('l.bet_id', '=', 'b.id')
+              .where('l.result', '=', 'loss'),
+          ),
+        ]),
+      ]),
+    )
+    .orderBy('b.id')
+    .limit(limit)
+    .execute();
+}
+
+export interface BetClose {
+  id: bigint;
+  status: Extract<SportsbookBetStatus, 'settled' | 'void'>;
+  payoutFen: Fen;
+}
+
+/** Closes a batch of bets whose money has moved, in one statement; closed ones stay as they are. */
+export async function closeBets(db: Db, closes: ReadonlyArray<BetClose>, now: Date) {
+  if (closes.length === 0) {
+    return;
+  }
+  const rows = closes.map((close) => ({
+    id: close.id.toString(),
+    status: close.status,
+    payout: close.payoutFen.toString(),
+  }));
+  await sql`
+    update sportsbook_bets as b
+    set status = c.status, payout_fen = c.payout, settled_at = ${now}
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as c(id bigint, status text, payout bigint)
+    where b.id = c.id and b.status = 'open'`.execute(db);
+}
+
+export function memberBets(
+  db: Db,
+  siteId: number,
+  memberId: bigint,
+  status: 'unsettled' | 'settled' | undefined,
+  page: PageRequest,
+) {
+  let filtered = db
+    .selectFrom('sportsbook_bets')
+    .where('site_id', '=', siteId)
+    .where('member_id', '=', memberId);
+  if (status !== undefined) {
+    filtered = filtered.where(
+      'status',
+      'in',
+      status === 'unsettled' ? ['placing', 'pending', 'open'] : ['settled', 'void', 'rejected'],
+    );
+  }
+  return fetchPage(filtered, (rows) => rows.selectAll().orderBy('id', 'desc'), page);
+}
+
+/** A site's bets by member, match (a leg on it) and status, newest first. */
+export function siteBets(
+  db: Db,
+  siteId: number,
+  query: {
+    memberId?: bigint | undefined;
+    matchId?: string | undefined;
+    status?: SportsbookBetStatus | undefined;
+  },
+  page: PageRequest,
+) {
+  let filtered = db.selectFrom('sportsbook_bets as b').where('b.site_id', '=', siteId);
+  if (query.memberId !== undefined) {
+    filtered = filtered.where('b.member_id', '=', query.memberId);
+  }
+  if (query.status !== undefined) {
+    filtered = filtered.where('b.status', '=', query.status);
+  }
+  const matchId = query.matchId;
+  if (matchId !== undefined) {
+    filtered = filtered.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('sportsbook_bet_legs as l')
+          .select('l.leg_no')
+          .whereRef('l.bet_id', '=', 'b.id')
+          .where('l.fixture_id', '=', matchId),
+      ),
+    );
+  }
+  return fetchPage(filtered, (rows) => rows.selectAll('b').orderBy('b.id', 'desc'), page);
+}

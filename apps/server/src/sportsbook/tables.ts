@@ -1,0 +1,127 @@
+import type {
+  Fen,
+  OddsFormat,
+  SportsbookBetKind,
+  SportsbookBetStatus,
+  SportsbookLegResult,
+  SportsbookMarketStatus,
+  SportsbookMatchStatus,
+  SportsbookSport,
+} from '@site/contract';
+import type { ColumnType, Generated } from 'kysely';
+import type { PricedSelection } from './book.ts';
+import type { Market, MatchResult, Score, Selection } from './markets.ts';
+
+/** Tables owned by the sportsbook domain. */
+export interface SportsbookTables {
+  sportsbook_feed: SportsbookFeedTable;
+  sportsbook_fixtures: SportsbookFixturesTable;
+  sportsbook_markets: SportsbookMarketsTable;
+  sportsbook_bets: SportsbookBetsTable;
+  sportsbook_bet_legs: SportsbookBetLegsTable;
+  sportsbook_member_stakes: SportsbookMemberStakesTable;
+}
+
+/** The built-in feed: its secret (every fixture's seed derives from it) and how far it has scheduled. */
+export interface SportsbookFeedTable {
+  id: number;
+  secret_hex: string;
+  scheduled_until: Date;
+  created_at: Date;
+}
+
+type Json<T> = ColumnType<T, string, string>;
+type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
+
+export interface SportsbookFixturesTable {
+  /** The feed's id, `vfl-premier-202611220400-1`. */
+  id: string;
+  sport: SportsbookSport;
+  league_code: string;
+  league_name: string;
+  home_name: string;
+  away_name: string;
+  kick_off_at: Date;
+  status: SportsbookMatchStatus;
+  phase: string;
+  clock_text: string | null;
+  score_home: ColumnType<number, number | undefined, number>;
+  score_away: ColumnType<number, number | undefined, number>;
+  half_time_score: NullableJson<Score>;
+  is_suspended: ColumnType<boolean, boolean | undefined, boolean>;
+  result: NullableJson<MatchResult>;
+  commitment_hex: string;
+  /** Revealed once every bet of the fixture is settled. */
+  seed_hex: string | null;
+  cancel_reason: string | null;
+  updated_at: Date;
+  settled_at: Date | null;
+}
+
+export interface SportsbookMarketsTable {
+  fixture_id: string;
+  market_key: string;
+  market: Json<Market>;
+  is_main: boolean;
+  /** The market's place in the book's order (GAMES.md 2.1). */
+  sort_order: number;
+  selections: Json<PricedSelection[]>;
+  price_version: number;
+  status: SportsbookMarketStatus;
+  updated_at: Date;
+}
+
+export interface SportsbookBetsTable {
+  id: Generated<bigint>;
+  site_id: number;
+  member_id: bigint;
+  slip_id: string;
+  request_hash: string;
+  kind: SportsbookBetKind;
+  venue_code: string;
+  odds_format: OddsFormat;
+  /** A single: its price in its format as shown; a parlay or system: the combined decimal odds. */
+  odds_e4: ColumnType<bigint, bigint, never>;
+  /** The stake entered; of a system, per ticket. */
+  stake_fen: Fen;
+  ticket_count: number;
+  /** What was reserved: of a negative price, stake × |price|. */
+  risk_fen: Fen;
+  potential_return_fen: Fen;
+  status: SportsbookBetStatus;
+  accept_at: Date | null;
+  reject_code: number | null;
+  payout_fen: Fen | null;
+  placed_at: Date;
+  settled_at: Date | null;
+}
+
+export interface SportsbookBetLegsTable {
+  bet_id: bigint;
+  leg_no: number;
+  fixture_id: string;
+  market_key: string;
+  selection_key: string;
+  selection: Json<Selection>;
+  decimal_odds_e4: number;
+  price_version: number;
+  is_in_play: boolean;
+  /** The score when the leg was taken: a live 让球 counts the goals after it. */
+  score_home: number;
+  score_away: number;
+  result: SportsbookLegResult | null;
+  settled_at: Date | null;
+}
+
+/** What a member has at risk on one market of a fixture, singles and parlay legs alike. */
+export interface SportsbookMemberStakesTable {
+  site_id: number;
+  member_id: bigint;
+  fixture_id: string;
+  market_key: string;
+  stake_fen: Fen;
+}
+
+declare module '../db/schema.ts' {
+  interface Database extends SportsbookTables {}
+}
