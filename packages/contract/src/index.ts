@@ -26,5 +26,6 @@ export * from './seamless.ts';
 export * from './site-admin.ts';
 export * from './socket.ts';
 export * from './sportsbook-api.ts';
+export * from './sportsbook-parlay.ts';
 export * from './staff.ts';
 export * from './venue.ts';

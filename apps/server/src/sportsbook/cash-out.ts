@@ -3,8 +3,14 @@
  * × (1 − c). The probability is turned into whole parts per million before it meets money, so
  * the offer is computed in bigint fen and floored once.
  */
-import { type BetAmounts, type Fen, fen } from '@site/contract';
-import { type ParlayCaps, type ParlayLeg, parlayReturn } from './parlay.ts';
+import {
+  type BetAmounts,
+  type Fen,
+  fen,
+  type ParlayCaps,
+  type ParlayLeg,
+  parlayReturn,
+} from '@site/contract';
 
 const partsPerMillion = 1_000_000;
 const basisPoints = 10_000;

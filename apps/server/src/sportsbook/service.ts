@@ -12,6 +12,10 @@ import {
   type OddsFormat,
   oddsE4OfText,
   oddsE4One,
+  type ParlayCaps,
+  type ParlayLeg,
+  parlayPotentialReturn,
+  parlayReturn,
   parseYuan,
   type SportsbookBetStatus,
   type SportsbookBetView,
@@ -21,6 +25,10 @@ import {
   type SportsbookMatchFilter,
   type SportsbookPlaceBody,
   type SportsbookSport,
+  sportsbookParlayCaps,
+  systemCombinations,
+  systemReturn,
+  systemTicketCount,
 } from '@site/contract';
 import { AppError } from '../app-error.ts';
 import { type Db, runHoldingLock } from '../db/database.ts';
@@ -34,15 +42,6 @@ import { leagues } from './catalogue.ts';
 import { type FixtureNow, fixtureNow, scoreboardOf } from './feed-state.ts';
 import { marketLine, marketName, selectionName, slipName } from './labels.ts';
 import type { Market, Score } from './markets.ts';
-import {
-  type ParlayCaps,
-  type ParlayLeg,
-  parlayPotentialReturn,
-  parlayReturn,
-  systemCombinations,
-  systemReturn,
-  systemTicketCount,
-} from './parlay.ts';
 import { outcomeOf, returnOf } from './settlement.ts';
 import {
   defaultFeedSettings,
@@ -106,7 +105,7 @@ export const defaultSportsbookSettings: SportsbookSettings = {
   parlayStakeMaxFen: yuan(10_000),
   memberMarketStakeMaxFen: yuan(100_000),
   acceptDelayMs: { football: 6_000, basketball: 4_000, esports: 7_000 },
-  parlayCaps: { combinedOddsMaxE4: 1_000 * oddsE4One, returnMaxFen: yuan(1_000_000) },
+  parlayCaps: sportsbookParlayCaps,
   repriceEveryMs: 5_000,
   placingTimeoutMs: 60_000,
 };

@@ -2,11 +2,14 @@ import {
   type Fen,
   fen,
   type OddsFormat,
+  type ParlayCaps,
+  parlayReturn,
   routes,
   type SportsbookBetView,
   type SportsbookMatch,
   type SportsbookMatchFilter,
   type SportsbookPlaceBody,
+  systemReturn,
 } from '@site/contract';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
@@ -14,7 +17,6 @@ import { cashierClient } from '../cashier/test-support.ts';
 import type { TestApp } from '../testing.ts';
 import { type FixtureNow, scoreboardOf } from './feed-state.ts';
 import type { MatchResult, Score, Selection } from './markets.ts';
-import { type ParlayCaps, parlayReturn, systemReturn } from './parlay.ts';
 import { type LegResult, outcomeOf, returnOf } from './settlement.ts';
 import { fixtureSeed, type SimulatedFixture, simulatedFixtures } from './simulated-feed.ts';
 

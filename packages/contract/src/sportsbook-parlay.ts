@@ -3,8 +3,9 @@
  * combination of two or more legs as a ticket of its own. Factors are exact fractions and the
  * return is computed in bigint fen, floored once at the end.
  */
-import { type Fen, fen, minFen, oddsE4One } from '@site/contract';
-import type { LegResult } from './settlement.ts';
+import { type Fen, fen, minFen } from './format.ts';
+import { oddsE4One } from './odds.ts';
+import type { SportsbookLegResult as LegResult } from './sportsbook-api.ts';
 
 /** GAMES.md allows 2 to 10 legs; the engine may offer fewer. */
 export const parlayLegCountMax = 10;
@@ -22,6 +23,12 @@ export interface ParlayCaps {
   readonly combinedOddsMaxE4: number;
   readonly returnMaxFen: Fen;
 }
+
+/** The engine's caps: combined odds 1000, a return of ¥1,000,000 per ticket. */
+export const sportsbookParlayCaps: ParlayCaps = {
+  combinedOddsMaxE4: 1_000 * oddsE4One,
+  returnMaxFen: fen(100_000_000n),
+};
 
 /** An exact factor: numerator / denominator. */
 export interface Fraction {
