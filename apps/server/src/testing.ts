@@ -168,7 +168,9 @@ export async function signedHeaders(
  * runs the lottery's draw cycle on the real clock, as `npm start` does, for a browser test that
  * needs issues on sale and drawn; without it no issue ever opens.
  */
-export async function startTestServer(options: { staticDir?: string; scheduleIntervalMs?: number } = {}) {
+export async function startTestServer(
+  options: { staticDir?: string; scheduleIntervalMs?: number; feedIntervalMs?: number } = {},
+) {
   const node = await createNode({
     stores: await openStores({
       migrations,
@@ -188,6 +190,7 @@ export async function startTestServer(options: { staticDir?: string; scheduleInt
     isTestMode: true,
     isSandboxMode: true,
     ...(options.scheduleIntervalMs === undefined ? {} : { scheduleIntervalMs: options.scheduleIntervalMs }),
+    ...(options.feedIntervalMs === undefined ? {} : { feedIntervalMs: options.feedIntervalMs }),
   });
   const address = await node.app.listen({ port: 0, host: '127.0.0.1' });
   return {

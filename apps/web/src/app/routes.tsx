@@ -95,6 +95,15 @@ const LotteryTrendPage = lazyPage(() =>
 const LotteryVerifyPage = lazyPage(() =>
   import('../features/lottery/verify-page.tsx').then((m) => m.LotteryVerifyPage),
 );
+const SportsbookBoardPage = lazyPage(() =>
+  import('../features/sportsbook/board-page.tsx').then((m) => m.SportsbookBoardPage),
+);
+const SportsbookMatchPage = lazyPage(() =>
+  import('../features/sportsbook/match-page.tsx').then((m) => m.SportsbookMatchPage),
+);
+const SportsbookBetsPage = lazyPage(() =>
+  import('../features/sportsbook/bets-page.tsx').then((m) => m.SportsbookBetsPage),
+);
 const ChatPage = lazyPage(() => import('../features/chat/chat-page.tsx').then((m) => m.ChatPage));
 const GiftRecordPage = lazyPage(() =>
   import('../features/chat/gift-record-page.tsx').then((m) => m.GiftRecordPage),
@@ -213,6 +222,22 @@ export const appRoutes: RouteObject[] = [
           memberPage(config.listPath.slice(1), <AccountListPage config={config} />, {
             chrome: 'back',
             title: messages.finance.accountListTitle(name),
+          }),
+        ];
+      }),
+      // Our own sportsbook beside the venues of 体育 (football, basketball) and 电竞 (esports).
+      ...(['TY', 'DJ'] as const).flatMap((scope) => {
+        const title = scope === 'TY' ? messages.sportsbook.sportsTitle : messages.sportsbook.esportsTitle;
+        const base = `game/${gameCategorySlugs[scope]}/book`;
+        return [
+          page(base, <SportsbookBoardPage scope={scope} />, { chrome: 'back', title }),
+          page(`${base}/match/:matchId`, <SportsbookMatchPage scope={scope} />, {
+            chrome: 'back',
+            title: messages.sportsbook.matchTitle,
+          }),
+          memberPage(`${base}/bets`, <SportsbookBetsPage scope={scope} />, {
+            chrome: 'back',
+            title: messages.sportsbook.betsTitle,
           }),
         ];
       }),

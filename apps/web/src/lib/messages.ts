@@ -62,6 +62,16 @@ export const messages = {
     trendTitle: '走势图',
     verifyTitle: '开奖验证',
   },
+  sportsbook: {
+    entry: '平台体育',
+    entryHint: '滚球、今日、早盘 · 单注与串关',
+    esportsEntry: '平台电竞',
+    esportsEntryHint: '英雄联盟、DOTA2、CS2、王者荣耀',
+    sportsTitle: '体育投注',
+    esportsTitle: '电竞投注',
+    matchTitle: '赛事详情',
+    betsTitle: '体育注单',
+  },
   securityNotice: {
     content:
       '请注意资金安全：本站客服不会向您提供任何银行卡号或收款账号。任何自称客服人员向您提供卡号并要求转账的，均为诈骗行为，请勿转账，并及时联系官方在线客服核实。',

@@ -51,6 +51,11 @@ export const gameCategorySlugs = {
   BY: 'fishing',
 } as const satisfies Record<GameCategory, string>;
 
+/** Our own sportsbook under 体育 (football, basketball) and 电竞 (esports only): `/game/<word>/book`. */
+export function sportsbookPath(category: 'TY' | 'DJ'): string {
+  return `/game/${gameCategorySlugs[category]}/book`;
+}
+
 /** Path fragments of venue pages that need a session (spec section 2). */
 export const protectedFragments = [
   'sport/V188?url=',

@@ -20,6 +20,8 @@ export const storageKeys = {
   popupsSnoozedOn: 'popupsSnoozedOn',
   /** The last launch-failure message of a venue: prefix + venue code (spec section 2). */
   venueLaunchFailurePrefix: 'venueLaunchFailure:',
+  /** The sportsbook's odds display: Hongkong, Europe, Malay or Indonesia. */
+  sportsbookOddsFormat: 'sportsbookOddsFormat',
   /* session storage */
   isApp: 'isApp',
   redirectPath: 'redirectPath',

@@ -1,6 +1,9 @@
 import type { GameCategory } from '@site/contract';
 import { Button } from 'antd-mobile';
+import { Link } from 'react-router';
 import { ChatEntry } from '../../lib/chat-entry.tsx';
+import { messages } from '../../lib/messages.ts';
+import { sportsbookPath } from '../../lib/paths.ts';
 import { SiteEmpty } from '../../lib/site-empty.tsx';
 import { useVenueList } from './api.ts';
 import { gameText } from './game-messages.ts';
@@ -52,10 +55,24 @@ export function CategoryVenues({
   );
 }
 
+/** 体育 and 电竞 also lead to our own sportsbook, above the venues launched into a frame. */
+function SportsbookEntry({ scope }: { scope: 'TY' | 'DJ' }) {
+  const text = messages.sportsbook;
+  return (
+    <Link className="sportsbook-entry" to={sportsbookPath(scope)}>
+      <span className="sportsbook-entry__name">{scope === 'TY' ? text.entry : text.esportsEntry}</span>
+      <span className="sportsbook-entry__hint">
+        {scope === 'TY' ? text.entryHint : text.esportsEntryHint}
+      </span>
+    </Link>
+  );
+}
+
 /** `/game/sport`, `/game/gaming` …: a category's venues, each launching into its frame. */
 export function GamePage({ category }: { category: GameCategory }) {
   return (
     <div className="site-page game-page">
+      {category === 'TY' || category === 'DJ' ? <SportsbookEntry scope={category} /> : null}
       <CategoryVenues category={category} />
       <ChatEntry />
     </div>
