@@ -143,8 +143,8 @@ export function chaseIssueNos(
     firstDrawSeconds: (startDrawMs - dayStartMs) / 1000 - (index - 1) * intervalSeconds,
     closingSeconds: 0,
   };
-  const issueNos: string[] = [];
-  for (let drawAtMs = startDrawMs - 1; issueNos.length < count; ) {
+  const issueNos = count > 0 ? [start.issueNo] : [];
+  for (let drawAtMs = startDrawMs; issueNos.length < count; ) {
     const issue = nextIssue(schedule, drawAtMs);
     issueNos.push(issue.issueNo);
     drawAtMs = issue.drawAt.getTime();
