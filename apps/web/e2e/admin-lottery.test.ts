@@ -211,6 +211,8 @@ describe(`lottery in the operator console at ${desktop.width} x ${desktop.height
     const [drawn] = await drawsOf({ issueNo: issue.issueNo });
     await page.getByRole('menuitem', { name: '开奖记录' }).click();
     await page.waitForURL(/\/admin\/lottery\/draws/);
+    // The address changes before the page's code has loaded, and 风险敞口 has a 期号 field too.
+    await page.getByLabel('开奖日期').waitFor();
     await page.getByLabel('期号').fill(issue.issueNo);
     await search(page);
     const drawnRow = rowWith(page, issue.issueNo);
