@@ -35,10 +35,21 @@ export class PgliteDialect implements Dialect {
   }
 }
 
+/**
+ * PGlite answers in promise callbacks only, so callers that queue query after query (a busy node's
+ * requests, a settlement) can run for seconds without the event loop taking a turn: timers (the
+ * draw cycle, the embedded upkeep) and sockets would wait all that time. The lock lets the loop
+ * turn when it has not for this long.
+ */
+const eventLoopTurnMs = 10;
+
+const eventLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 class PgliteDriver implements Driver {
   private readonly connection: PgliteConnection;
   private tail: Promise<void> = Promise.resolve();
   private release: (() => void) | undefined;
+  private lastTurnAt = performance.now();
 
   constructor(private readonly database: PGlite) {
     this.connection = new PgliteConnection(database);
@@ -55,6 +66,10 @@ class PgliteDriver implements Driver {
       release = resolve;
     });
     await previous;
+    if (performance.now() - this.lastTurnAt > eventLoopTurnMs) {
+      await eventLoopTurn();
+      this.lastTurnAt = performance.now();
+    }
     this.release = release;
     return this.connection;
   }
