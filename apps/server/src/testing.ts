@@ -41,6 +41,25 @@ export function createTestClock(startMs = Date.UTC(2026, 10, 22, 4, 0, 0)): Test
   };
 }
 
+/** A clock that runs on the real time and jumps ahead when told. */
+export interface RunningClock extends Clock {
+  advance(ms: number): void;
+}
+
+/**
+ * The real time plus every `advance` so far: a browser test's server keeps its real timers (the
+ * draw cycle) and the browser's clock keeps flowing, while the test jumps both minutes ahead.
+ */
+export function createRunningClock(): RunningClock {
+  let offsetMs = 0;
+  return {
+    now: () => Date.now() + offsetMs,
+    advance: (ms) => {
+      offsetMs += ms;
+    },
+  };
+}
+
 export async function openTestStores(clock: Clock): Promise<Stores> {
   const isExternal = process.env.TEST_STORES === 'external';
   const databaseUrl = process.env.DATABASE_URL;
@@ -165,21 +184,23 @@ export async function signedHeaders(
 /**
  * A real server on a free port for browser tests: fresh demo data on PGlite, the built web app
  * at `staticDir`, and the site service so a test can act as the operator. `scheduleIntervalMs`
- * runs the lottery's draw cycle on the real clock, as `npm start` does, for a browser test that
- * needs issues on sale and drawn; without it no issue ever opens.
+ * runs the lottery's draw cycle on a real timer, as `npm start` does, for a browser test that
+ * needs issues on sale and drawn; without it no issue ever opens. Everything reads `clock`: the
+ * system clock unless the test moves time on (`createRunningClock`).
  */
 export async function startTestServer(
-  options: { staticDir?: string; scheduleIntervalMs?: number; feedIntervalMs?: number } = {},
+  options: { staticDir?: string; scheduleIntervalMs?: number; feedIntervalMs?: number; clock?: Clock } = {},
 ) {
+  const clock = options.clock ?? systemClock;
   const node = await createNode({
     stores: await openStores({
       migrations,
       database: { kind: 'pglite' },
       redisUrl: undefined,
       keyPrefix: 'e2e:',
-      clock: systemClock,
+      clock,
     }),
-    clock: systemClock,
+    clock,
     defaultSiteId: siteIdDefault,
     rateLimitPerMinute: 100_000,
     logLevel: 'silent',
@@ -203,10 +224,12 @@ export async function startTestServer(
       const { password } = await node.services.operators.create(username);
       const login = async (body: object) => {
         const url = routes.adminLogin.path;
-        const headers = await signedHeaders('POST', url, systemClock, {});
+        const headers = await signedHeaders('POST', url, clock, {});
         return (await node.app.inject({ method: 'POST', url, headers, payload: body })).json();
       };
-      return signInStaff(login, { username, password }, systemClock);
+      // Read only: `signInStaff` moves a clock that can `advance`, which would leave behind the
+      // browser pages following this one.
+      return signInStaff(login, { username, password }, { now: () => clock.now() });
     },
     /** Plays real bets until the member's turnover requirements are met, before it withdraws. */
     meetTurnover: (memberId: number) => meetTurnover(node.services, BigInt(memberId)),

@@ -4,13 +4,17 @@ import {
   type LotteryDraw,
   type LotteryHallGame,
   type LotteryTicketView,
+  nextIssue,
   parseYuan,
   routes,
+  type ScheduledIssue,
 } from '@site/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../../server/src/testing.ts';
+import { defaultLotteryGames } from '../../server/src/lottery/defaults.ts';
+import { createRunningClock, startTestServer } from '../../server/src/testing.ts';
 import { type BrowserSession, enterSite, openBrowser, settleAnimations, viewports } from './browser.ts';
+import { type SharedClock, sharedClock } from './shared-clock.ts';
 import { type TestApi, testApi } from './test-api.ts';
 
 type TestServer = Awaited<ReturnType<typeof startTestServer>>;
@@ -19,30 +23,33 @@ let server: TestServer;
 let operatorToken = '';
 let sessions: BrowserSession[] = [];
 let api: TestApi;
+let clock: SharedClock;
 const phone = viewports.find((viewport) => viewport.name === 'phone') ?? viewports[0];
 const desktop = viewports.find((viewport) => viewport.name === 'desktop');
 /** 分分彩: an issue every 60 s, betting closing 5 s before its draw. */
 const gameCode = 'SSC1';
+const schedule = defaultLotteryGames.find((game) => game.code === gameCode);
 
 /**
- * Waits (on the real clock the draw cycle runs on) until the issue on sale has at least
- * `secondsLeft` of betting left, so what the test builds is sent before 封盘; answers that issue.
- * The server runs on the system clock: `startTestServer` takes no test clock, and the browser's
- * countdowns and request signatures run on the real one too, so the draw cycle cannot be sped up
- * from here.
+ * Jumps to the moment the next issue opens, so what the test builds has the issue's whole betting
+ * time (55 s, flowing with the real time) to be sent before 封盘; answers that issue once the draw
+ * cycle has put it on sale.
  */
-async function issueWithTimeLeft(secondsLeft: number): Promise<LotteryDraw> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const issue = (await api.get<LotteryHallGame[]>(routes.lotteryHall.path)).find(
-      (game) => game.code === gameCode,
-    )?.issue;
-    if (issue && Date.parse(issue.closesAt) - Date.now() > secondsLeft * 1_000) {
-      return issue;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+async function openNextIssue(): Promise<ScheduledIssue> {
+  if (!schedule) {
+    throw new Error(`no default game ${gameCode}`);
   }
-  throw new Error(`${gameCode} had no issue on sale with ${secondsLeft} s left`);
+  await clock.advanceTo(nextIssue(schedule, clock.now()).drawAt.getTime());
+  const issue = nextIssue(schedule, clock.now());
+  await expect
+    .poll(
+      async () =>
+        (await api.get<LotteryHallGame[]>(routes.lotteryHall.path)).find((game) => game.code === gameCode)
+          ?.issue?.issueNo,
+      { timeout: 10_000 },
+    )
+    .toBe(issue.issueNo);
+  return issue;
 }
 
 async function drawnIssue(issueNo: string): Promise<LotteryDraw | undefined> {
@@ -171,8 +178,10 @@ async function enterGameFromHome(page: Page) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ scheduleIntervalMs: 1_000 });
-  api = testApi(server.baseUrl);
+  const serverClock = createRunningClock();
+  server = await startTestServer({ scheduleIntervalMs: 1_000, clock: serverClock });
+  clock = sharedClock(serverClock);
+  api = testApi(server.baseUrl, { clock: serverClock });
   operatorToken = await server.signInNewOperator('e2elottery');
 });
 
@@ -191,8 +200,10 @@ describe(`lottery hall at ${phone?.width} x ${phone?.height}`, () => {
       throw new Error('no phone viewport');
     }
     const token = await memberWithMoney('e2elottery1', '200.00');
+    const issue = await openNextIssue();
     const session = await openBrowser(phone);
     sessions.push(session);
+    await clock.follow(session.page);
     await session.context.addInitScript((value) => localStorage.setItem('token', value), token);
     const { page } = session;
     // What the page's one socket says and hears of the feed: its subscription and the draw events.
@@ -202,7 +213,6 @@ describe(`lottery hall at ${phone?.width} x ${phone?.height}`, () => {
       socket.on('framereceived', (frame) => feedFrames.heard.push(String(frame.payload)));
     });
 
-    const issue = await issueWithTimeLeft(40);
     await enterGameFromHome(page);
     await page.getByText(`第 ${issue.issueNo} 期`).first().waitFor();
     await placeTicketOnBoard(page);
@@ -211,7 +221,7 @@ describe(`lottery hall at ${phone?.width} x ${phone?.height}`, () => {
     await expect.poll(() => balanceOf(token)).toBe('136.00');
     await shownBalance(page).getByText('¥136.00').waitFor();
 
-    // Both went to the issue on sale: the one the test waited for.
+    // Both went to the issue on sale: the one the test opened.
     const [chase] = await chasesOf(token);
     expect(chase?.issues.map((each) => each.status)).toEqual(['placed', 'waiting', 'waiting']);
     expect(chase?.issues[0]?.issueNo).toBe(issue.issueNo);
@@ -225,8 +235,9 @@ describe(`lottery hall at ${phone?.width} x ${phone?.height}`, () => {
     const ticketRow = page.getByTestId('lottery-ticket').first();
     await ticketRow.getByText(`第 ${issue.issueNo} 期`).waitFor();
 
-    // The issue draws on the server's schedule and settles; the page hears it over the socket.
-    await expect.poll(() => drawnIssue(issue.issueNo), { timeout: 90_000, interval: 1_000 }).toBeDefined();
+    // Past its draw time the draw cycle draws the issue and settles it; the page hears it over the socket.
+    await clock.advanceTo(issue.drawAt.getTime());
+    await expect.poll(() => drawnIssue(issue.issueNo), { timeout: 10_000 }).toBeDefined();
     const tickets = await ticketsOf(token);
     expect(tickets.map((ticket) => ticket.status)).toEqual(['won', 'won']);
     const paidFen = tickets.reduce((total, ticket) => total + (parseYuan(ticket.payout ?? '') ?? 0n), 0n);
@@ -278,7 +289,7 @@ describe(`lottery hall at ${phone?.width} x ${phone?.height}`, () => {
       .poll(() => checks.allTextContents())
       .toEqual(['种子哈希与承诺值一致✓ 通过', '计算号码与开奖号码一致✓ 通过']);
     expect(session.errors).toEqual([]);
-  }, 240_000);
+  }, 120_000);
 });
 
 describe(`lottery hall at ${desktop?.width} x ${desktop?.height}`, () => {
@@ -287,12 +298,13 @@ describe(`lottery hall at ${desktop?.width} x ${desktop?.height}`, () => {
       throw new Error('no desktop viewport');
     }
     const token = await memberWithMoney('e2elottery2', '100.00');
+    const issue = await openNextIssue();
     const session = await openBrowser(desktop);
     sessions.push(session);
+    await clock.follow(session.page);
     await session.context.addInitScript((value) => localStorage.setItem('token', value), token);
     const { page } = session;
 
-    const issue = await issueWithTimeLeft(20);
     await enterSite(page, `${server.baseUrl}/game/lottery`);
     for (const name of ['时时彩', '赛车', '快3', '11选5', '六合彩', 'PC28']) {
       await page.getByRole('heading', { name, exact: true }).waitFor();
@@ -309,5 +321,5 @@ describe(`lottery hall at ${desktop?.width} x ${desktop?.height}`, () => {
     await page.getByRole('tab', { name: '我的投注' }).click();
     await page.getByTestId('lottery-ticket').first().getByText('投注 ¥44.00').waitFor();
     expect(session.errors).toEqual([]);
-  }, 180_000);
+  });
 });

@@ -1,6 +1,6 @@
 import { headerNames, routes } from '@site/contract';
 import { expect } from 'vitest';
-import { systemClock } from '../../server/src/stores/clock.ts';
+import { type Clock, systemClock } from '../../server/src/stores/clock.ts';
 import { signedHeaders } from '../../server/src/testing.ts';
 
 export interface Envelope<T> {
@@ -13,12 +13,13 @@ export const e2ePassword = 'Qw8#zLm2pX';
 
 /**
  * The API as the browser tests call it from outside the page: signed like the web client, as a
- * member or an operator (`token`), optionally from one device (`deviceUuid`).
+ * member or an operator (`token`), optionally from one device (`deviceUuid`), at the time of the
+ * server's `clock` when the test moves it on.
  */
-export function testApi(baseUrl: string, options: { deviceUuid?: string } = {}) {
+export function testApi(baseUrl: string, options: { deviceUuid?: string; clock?: Clock } = {}) {
   let adjustments = 0;
   const headersOf = (method: 'GET' | 'POST', path: string, token: string | undefined) =>
-    signedHeaders(method, path, systemClock, {
+    signedHeaders(method, path, options.clock ?? systemClock, {
       ...(options.deviceUuid ? { [headerNames.deviceUuid]: options.deviceUuid } : {}),
       ...(token ? { [headerNames.token]: token } : {}),
     });
