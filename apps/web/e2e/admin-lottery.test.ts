@@ -183,6 +183,22 @@ describe(`lottery in the operator console at ${desktop.width} x ${desktop.height
     await editDialog.getByRole('button', { name: '取消' }).click();
     await editDialog.waitFor({ state: 'hidden' });
 
+    // 玩法限额: 定位胆 of 分分彩 gets a 单注上限 of its own; the other plays keep the game's.
+    await rowWith(page, '分分彩').getByRole('button', { name: '玩法限额' }).click();
+    const limitsDrawer = page.getByRole('dialog').filter({ hasText: '玩法限额 分分彩' });
+    await settleAnimations(page);
+    await limitsDrawer.getByLabel('定位胆 单注上限（元）').fill('500');
+    await rowWith(page, '定位胆').getByText('自定义').waitFor();
+    await shoot(page, 'play-limits-desktop');
+    await limitsDrawer.getByRole('button', { name: '保存' }).click();
+    await page.getByText('玩法限额已保存').waitFor();
+    const limits = (await gamesNow()).find((game) => game.code === gameCode)?.playLimits;
+    expect(limits?.find((limit) => limit.playId === 'ssc_position')).toMatchObject({
+      ticketStakeMax: '500.00',
+      isGameDefault: false,
+    });
+    expect(limits?.filter((limit) => !limit.isGameDefault)).toHaveLength(1);
+
     // 彩票注单: the member's ticket, found by username.
     await page.getByRole('menuitem', { name: '彩票注单' }).click();
     await page.waitForURL(/\/admin\/lottery\/tickets/);

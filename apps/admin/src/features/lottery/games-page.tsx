@@ -1,5 +1,6 @@
 import {
   type ActionType,
+  DrawerForm,
   ModalForm,
   ProFormDigit,
   ProFormText,
@@ -10,7 +11,8 @@ import {
   adminLotteryGameUpdateBodySchema,
   lotteryHouseEdgeBpsMax,
 } from '@site/contract';
-import { App, Badge, Button, Space } from 'antd';
+import { App, Badge, Button, Form, Input, Space, Table, Typography } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useRef } from 'react';
 import { callRoute } from '../../lib/api-client.ts';
 import { DataTable, type TableColumn, timeColumn } from '../../lib/data-table.tsx';
@@ -140,14 +142,197 @@ function GameDialog(props: { game: AdminLotteryGame; onDone: () => void }) {
         tooltip="一期中任一号码开出时最多赔付的金额，超过的注单会被拒绝"
         rules={[positiveYuan(false)]}
       />
-      <ProFormTextArea
-        name="reason"
-        label="备注"
-        placeholder="记入审计日志，例如：调整限红"
-        rules={[zodRule(fields.reason)]}
-        fieldProps={{ maxLength: 100, rows: 2 }}
-      />
+      <ReasonField example="调整限红" />
     </ModalForm>
+  );
+}
+
+/** The update's reason, kept in the audit log. */
+function ReasonField(props: { example: string }) {
+  return (
+    <ProFormTextArea
+      name="reason"
+      label="备注"
+      placeholder={`记入审计日志，例如：${props.example}`}
+      rules={[zodRule(fields.reason)]}
+      fieldProps={{ maxLength: 100, rows: 2 }}
+    />
+  );
+}
+
+const playLimitFields = fields.playLimits.unwrap().element.shape;
+
+/** A play's row of the 玩法限额 form: `isCustom` false sends nothing, so the play takes the game's. */
+interface PlayLimitRow {
+  ticketStakeMax: string;
+  issueStakeMax: string;
+  isCustom: boolean;
+}
+
+interface PlayLimitsForm {
+  /** By play id. */
+  limits: Record<string, PlayLimitRow>;
+  reason: string;
+}
+
+/** The 玩法限额 form as the update's body: the custom rows replace the plays' own limits. */
+function playLimitsBody(game: AdminLotteryGame, values: PlayLimitsForm) {
+  return {
+    gameCode: game.code,
+    playLimits: game.playLimits.flatMap(({ playId }) => {
+      const row = values.limits[playId];
+      return row?.isCustom
+        ? [{ playId, ticketStakeMax: row.ticketStakeMax.trim(), issueStakeMax: row.issueStakeMax.trim() }]
+        : [];
+    }),
+    reason: values.reason.trim(),
+  };
+}
+
+/** The contract's yuan amount, then above zero, as the server takes a limit. */
+const limitRules = (schema: typeof playLimitFields.ticketStakeMax): Rule[] => [
+  zodRule(schema),
+  {
+    validator: async (_rule: unknown, value: unknown) => {
+      if (schema.safeParse(value).success && Number(value) <= 0) {
+        throw new Error('须为大于 0 的金额');
+      }
+    },
+  },
+];
+
+/** One limit of a play; typing in it makes the play's limits its own. */
+function LimitInput(props: { playId: string; field: 'ticketStakeMax' | 'issueStakeMax'; label: string }) {
+  const form = Form.useFormInstance<PlayLimitsForm>();
+  return (
+    <Form.Item
+      name={['limits', props.playId, props.field]}
+      rules={limitRules(playLimitFields[props.field])}
+      style={{ marginBottom: 0 }}
+    >
+      <Input
+        aria-label={props.label}
+        style={{ textAlign: 'right' }}
+        onChange={() => form.setFieldValue(['limits', props.playId, 'isCustom'], true)}
+      />
+    </Form.Item>
+  );
+}
+
+/**
+ * Whether a play takes the game's limits, with 恢复默认 for one that has its own. A play without
+ * limits of its own takes the game's ticket limit for both (the server's limitsOf).
+ */
+function LimitSource(props: { value?: boolean; playId: string; gameLimit: string }) {
+  const form = Form.useFormInstance<PlayLimitsForm>();
+  const restore = () =>
+    form.setFields([
+      { name: ['limits', props.playId, 'ticketStakeMax'], value: props.gameLimit, errors: [] },
+      { name: ['limits', props.playId, 'issueStakeMax'], value: props.gameLimit, errors: [] },
+      { name: ['limits', props.playId, 'isCustom'], value: false },
+    ]);
+  return props.value ? (
+    <Space size={4}>
+      <Badge color="blue" text="自定义" />
+      <Button type="link" size="small" onClick={restore}>
+        恢复默认
+      </Button>
+    </Space>
+  ) : (
+    <Badge status="default" text="使用彩种默认" />
+  );
+}
+
+/** 玩法限额 of a game: each play's ticket and per-issue limits, its own or the game's. */
+function PlayLimitsDrawer(props: { game: AdminLotteryGame; onDone: () => void }) {
+  const { game } = props;
+  const update = useAction('adminLotteryGameUpdate', {
+    successText: '玩法限额已保存',
+    onDone: props.onDone,
+  });
+  return (
+    <DrawerForm<PlayLimitsForm>
+      title={`玩法限额 ${game.name}（${game.code}）`}
+      name="lotteryPlayLimits"
+      width={720}
+      trigger={
+        <Button type="link" size="small">
+          玩法限额
+        </Button>
+      }
+      initialValues={{
+        limits: Object.fromEntries(
+          game.playLimits.map((limit) => [
+            limit.playId,
+            {
+              ticketStakeMax: limit.ticketStakeMax,
+              issueStakeMax: limit.issueStakeMax,
+              isCustom: !limit.isGameDefault,
+            },
+          ]),
+        ),
+        reason: '',
+      }}
+      drawerProps={{ destroyOnHidden: true }}
+      submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
+      onFinish={(values) =>
+        // Refused, the drawer stays open with what was typed; the action shows why.
+        update.mutateAsync(playLimitsBody(game, values)).then(
+          () => true,
+          () => false,
+        )
+      }
+    >
+      <Typography.Paragraph>
+        {`单注上限为单张彩票的最高投注额，单期上限为一名会员一期内在该玩法的投注总额。未自定义的玩法两项均为彩种的单注最高投注 ${game.ticketStakeMax} 元。`}
+      </Typography.Paragraph>
+      <Table
+        rowKey="playId"
+        size="small"
+        pagination={false}
+        dataSource={game.playLimits}
+        // A game has up to some thirty plays: the rows scroll under their header, the 备注 stays in view.
+        scroll={{ y: 'calc(100vh - 360px)' }}
+        style={{ marginBottom: 24 }}
+        columns={[
+          { title: '玩法', dataIndex: 'playName' },
+          {
+            title: '单注上限（元）',
+            width: 170,
+            align: 'right',
+            render: (_, row) => (
+              <LimitInput
+                playId={row.playId}
+                field="ticketStakeMax"
+                label={`${row.playName} 单注上限（元）`}
+              />
+            ),
+          },
+          {
+            title: '单期上限（元）',
+            width: 170,
+            align: 'right',
+            render: (_, row) => (
+              <LimitInput
+                playId={row.playId}
+                field="issueStakeMax"
+                label={`${row.playName} 单期上限（元）`}
+              />
+            ),
+          },
+          {
+            title: '限额来源',
+            width: 180,
+            render: (_, row) => (
+              <Form.Item name={['limits', row.playId, 'isCustom']} noStyle>
+                <LimitSource playId={row.playId} gameLimit={game.ticketStakeMax} />
+              </Form.Item>
+            ),
+          },
+        ]}
+      />
+      <ReasonField example="调整定位胆限额" />
+    </DrawerForm>
   );
 }
 
@@ -252,12 +437,13 @@ export function LotteryGamesPage() {
       title: '操作',
       valueType: 'option',
       fixed: 'right',
-      width: 110,
+      width: 180,
       hideInTable: !isWriter,
       render: (_, row) => (
         <Space size={0}>
           <PauseButton game={row} onDone={reload} />
           <GameDialog game={row} onDone={reload} />
+          <PlayLimitsDrawer game={row} onDone={reload} />
         </Space>
       ),
     },

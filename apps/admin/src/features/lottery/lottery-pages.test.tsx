@@ -84,7 +84,29 @@ const ssc1: AdminLotteryGame = {
   ticketStakeMax: '20000.00',
   liabilityCap: '5000.00',
   isPaused: false,
-  playLimits: [],
+  playLimits: [
+    {
+      playId: 'ssc_position',
+      playName: '定位胆',
+      ticketStakeMax: '20000.00',
+      issueStakeMax: '20000.00',
+      isGameDefault: true,
+    },
+    {
+      playId: 'ssc_dragon_tiger',
+      playName: '龙虎和',
+      ticketStakeMax: '1000.00',
+      issueStakeMax: '5000.00',
+      isGameDefault: false,
+    },
+    {
+      playId: 'ssc_position_sides',
+      playName: '大小单双',
+      ticketStakeMax: '300.00',
+      issueStakeMax: '900.00',
+      isGameDefault: false,
+    },
+  ],
   updatedAt: '2026-11-25T02:00:00.000Z',
 };
 const pk10: AdminLotteryGame = {
@@ -228,12 +250,88 @@ describe('彩种管理', () => {
     });
   });
 
-  it('hides pause and edit from staff who may only read venues', async () => {
+  it('hides pause, edit and play limits from staff who may only read venues', async () => {
     serve({ [routes.adminLotteryGames.path]: () => ({ data: [ssc1] }) });
     renderAs(['venue.read'], <LotteryGamesPage />);
     await screen.findByText('分分彩', undefined, slow);
     expect(screen.queryByRole('button', { name: '暂停' })).toBeNull();
     expect(screen.queryByRole('button', { name: '编辑' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '玩法限额' })).toBeNull();
+  });
+
+  it('shows each play with the game default marked, and saves only the custom rows', async () => {
+    let games = [ssc1];
+    const saved: AdminLotteryGame = {
+      ...ssc1,
+      playLimits: ssc1.playLimits.map((limit) =>
+        limit.playId === 'ssc_position'
+          ? { ...limit, ticketStakeMax: '500.00', isGameDefault: false }
+          : limit,
+      ),
+    };
+    const api = serve({
+      [routes.adminLotteryGames.path]: () => ({ data: games }),
+      [routes.adminLotteryGameUpdate.path]: () => {
+        games = [saved];
+        return { data: saved };
+      },
+    });
+    renderAs(['venue.read', 'venue.write'], <LotteryGamesPage />);
+    fireEvent.click(within(await rowOf('分分彩')).getByRole('button', { name: '玩法限额' }));
+    const position = await rowOf('定位胆');
+    expect(within(position).getByText('使用彩种默认')).toBeTruthy();
+    expect(within(await rowOf('龙虎和')).getByText('自定义')).toBeTruthy();
+
+    // Typing makes a row custom; 恢复默认 hands another back to the game.
+    fireEvent.change(screen.getByLabelText('定位胆 单注上限（元）'), { target: { value: '500' } });
+    expect(within(position).getByText('自定义')).toBeTruthy();
+    const sides = await rowOf('大小单双');
+    fireEvent.click(within(sides).getByRole('button', { name: '恢复默认' }));
+    expect(within(sides).getByText('使用彩种默认')).toBeTruthy();
+    expect((screen.getByLabelText('大小单双 单期上限（元）') as HTMLInputElement).value).toBe('20000.00');
+    fireEvent.change(screen.getByLabelText('备注'), { target: { value: ' 定位胆限红 ' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(api.bodiesOf(routes.adminLotteryGameUpdate.path)).toHaveLength(1), slow);
+    expect(api.bodiesOf(routes.adminLotteryGameUpdate.path)[0]).toEqual({
+      gameCode: 'SSC1',
+      playLimits: [
+        { playId: 'ssc_position', ticketStakeMax: '500', issueStakeMax: '20000.00' },
+        { playId: 'ssc_dragon_tiger', ticketStakeMax: '1000.00', issueStakeMax: '5000.00' },
+      ],
+      reason: '定位胆限红',
+    });
+    expect(await screen.findByText('玩法限额已保存', undefined, slow)).toBeTruthy();
+
+    // Opened again, the editor shows the limits as the reloaded list has them.
+    await waitFor(() => expect(screen.queryByLabelText('定位胆 单注上限（元）')).toBeNull(), slow);
+    fireEvent.click(within(await rowOf('分分彩')).getByRole('button', { name: '玩法限额' }));
+    await waitFor(
+      () => expect((screen.getByLabelText('定位胆 单注上限（元）') as HTMLInputElement).value).toBe('500.00'),
+      slow,
+    );
+  });
+
+  it('refuses a bad limit in the form, sending nothing, then shows the server refusal', async () => {
+    const api = serve({
+      [routes.adminLotteryGames.path]: () => ({ data: [ssc1] }),
+      [routes.adminLotteryGameUpdate.path]: () => ({ code: 700304, message: '该彩种没有此玩法' }),
+    });
+    renderAs(['venue.read', 'venue.write'], <LotteryGamesPage />);
+    fireEvent.click(within(await rowOf('分分彩')).getByRole('button', { name: '玩法限额' }));
+    fireEvent.change(await screen.findByLabelText('定位胆 单注上限（元）', undefined, slow), {
+      target: { value: '0' },
+    });
+    fireEvent.change(screen.getByLabelText('龙虎和 单期上限（元）'), { target: { value: '1.234' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('须为大于 0 的金额', undefined, slow)).toBeTruthy();
+    expect(await screen.findByText('金额格式错误，须为不超过两位小数的正数', undefined, slow)).toBeTruthy();
+    expect(api.bodiesOf(routes.adminLotteryGameUpdate.path)).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('定位胆 单注上限（元）'), { target: { value: '500' } });
+    fireEvent.change(screen.getByLabelText('龙虎和 单期上限（元）'), { target: { value: '1.23' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('该彩种没有此玩法', undefined, slow)).toBeTruthy();
+    expect(screen.getByLabelText('定位胆 单注上限（元）')).toBeTruthy();
   });
 });
 
