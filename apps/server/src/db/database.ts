@@ -41,6 +41,11 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
 /** The databases opened on PGlite: one node, one connection. */
 const embeddedDatabases = new WeakSet<Db>();
 
+/** Whether `db` runs one statement at a time (PGlite), rather than as many as its pool lends. */
+export function runsStatementsOneAtATime(db: Db): boolean {
+  return embeddedDatabases.has(db);
+}
+
 /**
  * Runs `work` if this node holds the advisory lock `key` (scheduled work runs on one node); false,
  * without running it, while another node holds it. On PostgreSQL a transaction of its own holds

@@ -379,11 +379,14 @@ describe('lottery draws and settlement', () => {
     for (const member of members) {
       expect((await bet(member, issue)).code).toBe(6000);
     }
-    // A node that dies after its wallet paid two of the batch's tickets, before closing any row.
+    // A node settling in three lanes that dies once its wallet paid two tickets, before closing any row.
+    let paymentsLeft = 2;
     const dying: LotteryWalletPort = {
       ...testApp.services.seamless,
       creditMany: async (venue, calls) => {
-        await testApp.services.seamless.creditMany(venue, calls.slice(0, 2));
+        const paying = calls.slice(0, paymentsLeft);
+        paymentsLeft -= paying.length;
+        await testApp.services.seamless.creditMany(venue, paying);
         throw new Error('node stopped');
       },
     };
@@ -394,6 +397,7 @@ describe('lottery draws and settlement', () => {
       audit: noAudit,
       members: testApp.services.members,
       events: noEvents,
+      settlementLanes: 3,
     });
     testApp.clock.set(Date.parse(issue.drawAt) + 1000);
     await expect(dyingNode.tick()).rejects.toThrow();

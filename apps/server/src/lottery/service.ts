@@ -34,7 +34,7 @@ import {
 } from '@site/contract';
 import { AppError, validationError } from '../app-error.ts';
 import type { AuditLog } from '../audit/service.ts';
-import { type Db, runHoldingLock } from '../db/database.ts';
+import { type Db, runHoldingLock, runsStatementsOneAtATime } from '../db/database.ts';
 import type { PageRequest } from '../db/paging.ts';
 import type { MemberPrincipal, OperatorPrincipal } from '../http/access.ts';
 import { type MemberService, memberIdsOf } from '../member/service.ts';
@@ -55,6 +55,11 @@ export const lotteryVenueCode = 'CP';
 export const drawCycleLockKey = 727_014;
 /** Tickets read, paid and closed together while settling an issue. */
 const settlementBatchSize = 200;
+/**
+ * Lanes settling an issue side by side on PostgreSQL, each on its own connection. A lane takes
+ * the tickets of every fourth member, so no two lanes wait on one balance or turnover row.
+ */
+const settlementLanesPooled = 4;
 
 /** What the hall needs of the seamless wallet: each call idempotent on its transaction id. */
 export type LotteryWalletPort = Pick<SeamlessWallet, 'debit' | 'creditMany' | 'rollback'>;
@@ -116,6 +121,8 @@ export function createLotteryService(deps: {
   events: LotteryEventsPort;
   /** Staff find tickets by username and see whose they are. */
   members: Pick<MemberService, 'memberIdFilter' | 'summariesOf'>;
+  /** Lanes settling an issue side by side: one on PGlite, `settlementLanesPooled` on PostgreSQL. */
+  settlementLanes?: number;
 }) {
   const now = () => new Date(deps.clock.now());
   const venueOf = (siteId: number) => ({ siteId, venueCode: lotteryVenueCode });
@@ -251,19 +258,36 @@ export function createLotteryService(deps: {
     return closes;
   };
 
+  const settlementLanes =
+    deps.settlementLanes ?? (runsStatementsOneAtATime(deps.db) ? 1 : settlementLanesPooled);
+
   /**
-   * Settles a drawn issue or refunds a cancelled one, batch after batch of its open tickets: a
-   * batch's wallet calls, then one statement closing its rows. Stopped midway, the next run takes
-   * the rows still open, and the wallet answers their calls made before again, moving nothing.
+   * Settles a drawn issue or refunds a cancelled one, batch after batch of its open tickets in
+   * each lane: a batch's wallet calls, then one statement closing its rows. Stopped midway, the
+   * next run takes the rows still open, and the wallet answers their calls made before again,
+   * moving nothing.
    */
   const settleIssue = async (game: store.GameRow, draw: store.DrawRow) => {
     const result = draw.status === 'cancelled' ? undefined : resultOf(game, draw);
-    for (;;) {
-      const tickets = await store.unsettledTickets(deps.db, draw.id, settlementBatchSize);
-      if (tickets.length === 0) {
-        break;
+    const settleLane = async (index: number) => {
+      const lane = { index, count: settlementLanes };
+      for (let afterId = 0n; ; ) {
+        const tickets = await store.unsettledTickets(deps.db, draw.id, lane, afterId, settlementBatchSize);
+        const last = tickets.at(-1);
+        if (last === undefined) {
+          return;
+        }
+        await store.closeTickets(deps.db, await payTickets(draw.site_id, tickets, result), now());
+        afterId = last.id;
       }
-      await store.closeTickets(deps.db, await payTickets(draw.site_id, tickets, result), now());
+    };
+    // Every lane ends before a failure is reported: the next pass must not find one still running.
+    const lanes = await Promise.allSettled(
+      Array.from({ length: settlementLanes }, (_, index) => settleLane(index)),
+    );
+    const failed = lanes.find((lane) => lane.status === 'rejected');
+    if (failed) {
+      throw failed.reason;
     }
     await announce('settled', await store.markDrawSettled(deps.db, draw.id, now()));
   };

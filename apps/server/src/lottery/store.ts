@@ -423,12 +423,27 @@ export async function releaseTicketLimits(db: Db, ticket: TicketRow, exposures: 
       and l.exposure in (select exposure from locked)`.execute(db);
 }
 
-export function unsettledTickets(db: Db, drawId: bigint, limit: number): Promise<TicketRow[]> {
+/** One of `count` lanes that settle an issue side by side: the tickets of every `count`th member. */
+export interface SettlementLane {
+  index: number;
+  count: number;
+}
+
+/** A lane's open tickets of an issue after `afterId`, by id. */
+export function unsettledTickets(
+  db: Db,
+  drawId: bigint,
+  lane: SettlementLane,
+  afterId: bigint,
+  limit: number,
+): Promise<TicketRow[]> {
   return db
     .selectFrom('lottery_tickets')
     .selectAll()
     .where('draw_id', '=', drawId)
     .where('status', 'in', ['placing', 'open'])
+    .where('id', '>', afterId)
+    .where(sql<bigint>`member_id % ${lane.count}`, '=', BigInt(lane.index))
     .orderBy('id')
     .limit(limit)
     .execute();
