@@ -62,17 +62,7 @@ async function memberWithMoney(): Promise<number> {
   );
   const member = await api.call<{ memberId: number }>(routes.memberInfo.path, {}, memberToken);
   memberId = member.memberId;
-  await api.call(
-    routes.adminAdjust.path,
-    {
-      memberId,
-      direction: 'credit',
-      amount: '300.00',
-      reason: '浏览器测试入款',
-      adjustmentId: 'e2e-admin-console-credit',
-    },
-    rootToken,
-  );
+  await api.credit(rootToken, memberId, '300.00');
   return card.id;
 }
 

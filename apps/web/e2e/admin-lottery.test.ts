@@ -123,17 +123,7 @@ describe(`lottery in the operator console at ${desktop.width} x ${desktop.height
     );
     const member = await api.register('e2elotmember');
     const memberToken = member.token;
-    await api.call(
-      routes.adminAdjust.path,
-      {
-        memberId: member.memberId,
-        direction: 'credit',
-        amount: '100.00',
-        reason: '浏览器测试入款',
-        adjustmentId: 'e2e-admin-lottery-credit',
-      },
-      rootToken,
-    );
+    await api.credit(rootToken, member.memberId, '100.00');
     const issue = await issueWithTimeLeft(15);
     const ticket = await api.call<LotteryTicketView>(
       routes.lotteryBet.path,

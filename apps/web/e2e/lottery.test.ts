@@ -79,27 +79,6 @@ const chasesOf = async (token: string) =>
     )
   ).list;
 
-/**
- * A member holding `amount`, credited by the operator. Not `api.memberWithMoney`: its adjustment
- * id (`e2e-<memberId>-<n>`) is shorter than the 8 characters the route asks for while member ids
- * are small, as on this fresh server.
- */
-async function memberWithMoney(username: string, amount: string): Promise<string> {
-  const { token, memberId } = await api.register(username);
-  await api.call(
-    routes.adminAdjust.path,
-    {
-      memberId,
-      direction: 'credit',
-      amount,
-      reason: '浏览器测试入款',
-      adjustmentId: `e2e-lottery-${username}`,
-    },
-    operatorToken,
-  );
-  return token;
-}
-
 const balanceOf = async (token: string) =>
   (await api.call<{ mainBalance: string }>(routes.walletSummary.path, {}, token)).mainBalance;
 
@@ -199,7 +178,7 @@ describe(`lottery hall at ${phone?.width} x ${phone?.height}`, () => {
     if (!phone) {
       throw new Error('no phone viewport');
     }
-    const token = await memberWithMoney('e2elottery1', '200.00');
+    const token = await api.memberWithMoney(operatorToken, 'e2elottery1', '200.00');
     const issue = await openNextIssue();
     const session = await openBrowser(phone);
     sessions.push(session);
@@ -297,7 +276,7 @@ describe(`lottery hall at ${desktop?.width} x ${desktop?.height}`, () => {
     if (!desktop) {
       throw new Error('no desktop viewport');
     }
-    const token = await memberWithMoney('e2elottery2', '100.00');
+    const token = await api.memberWithMoney(operatorToken, 'e2elottery2', '100.00');
     const issue = await openNextIssue();
     const session = await openBrowser(desktop);
     sessions.push(session);
