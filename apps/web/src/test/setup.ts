@@ -1,9 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setUpAntdRender } from '../lib/antd-render.ts';
 import { clearModals } from '../lib/modal-store.ts';
 
 setUpAntdRender();
+// A page's queries answer later than 1 s when the whole suite shares the machine: findBy waits 5 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no layout: media queries answer "H5" unless a test says otherwise.
 if (!window.matchMedia) {

@@ -250,15 +250,19 @@ describe('money pages', () => {
   });
 
   it('shows 手续费 and 实际到账 before confirming, and in the confirmation', async () => {
+    // The page's queries and the quote's settings answer later on a busy machine than waitFor's 1 s.
+    const slowMachine = { timeout: 5_000 };
     localStorage.setItem('token', 'token-1');
     const fetchMock = withdrawalApi({ auditMet: true });
     renderApp('/mine/finance/withdrawal');
-    const field = await vi.waitFor(() => amountField('提现金额'));
+    const field = await vi.waitFor(() => amountField('提现金额'), slowMachine);
     fireEvent.change(field, { target: { value: '200.01' } });
-    const fee = screen.getByLabelText('手续费');
-    // 1.5% of 200.01 rounds up to 3.01, plus 1.00 fixed.
-    expect(fee.textContent).toContain('¥4.01');
-    expect(fee.textContent).toContain('¥196.00');
+    // 1.5% of 200.01 rounds up to 3.01, plus 1.00 fixed; the quote waits for the site's fee settings.
+    await vi.waitFor(() => {
+      const fee = screen.getByLabelText('手续费');
+      expect(fee.textContent).toContain('¥4.01');
+      expect(fee.textContent).toContain('¥196.00');
+    }, slowMachine);
     const typed = screen.getByLabelText('资金密码') as HTMLInputElement;
     fireEvent.change(typed, { target: { value: '258036' } });
     fireEvent.click(screen.getByRole('button', { name: '确认提现' }));
@@ -266,7 +270,7 @@ describe('money pages', () => {
     expect(dialog.textContent).toContain('手续费¥4.01');
     expect(dialog.textContent).toContain('实际到账¥196.00');
     fireEvent.click(within(dialog).getByRole('button', { name: '确认提交' }));
-    await vi.waitFor(() => expect(bodiesOf(fetchMock, '/withdraw/apply')).toHaveLength(1));
+    await vi.waitFor(() => expect(bodiesOf(fetchMock, '/withdraw/apply')).toHaveLength(1), slowMachine);
     expect(bodiesOf(fetchMock, '/withdraw/apply')[0]).toMatchObject({
       amount: '200.01',
       withdrawAccountId: 11,
