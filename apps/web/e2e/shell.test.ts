@@ -172,8 +172,11 @@ describe.each(viewports)('shell at $name ($width x $height)', (viewport) => {
     const page = await enter('/download');
     // Only the window's origin may keep it on the site: forget the 进入H5版 choice.
     await page.evaluate(() => localStorage.removeItem('h5ChosenAt'));
+    // The window is waited for once the link shows: on a busy machine the page itself takes a while.
+    const link = page.getByText(viewport.userAgent ? '客服' : '在线客服', { exact: true });
+    await link.waitFor();
     const opened = page.context().waitForEvent('page');
-    await page.getByText(viewport.userAgent ? '客服' : '在线客服', { exact: true }).click();
+    await link.click();
     const service = await opened;
     await service.getByText('7×24 小时在线客服', { exact: false }).waitFor();
     expect(new URL(service.url()).pathname).toBe('/customer/main');
