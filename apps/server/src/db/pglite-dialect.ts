@@ -1,3 +1,4 @@
+import { setImmediate as eventLoopTurn } from 'node:timers/promises';
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -42,8 +43,6 @@ export class PgliteDialect implements Dialect {
  * turn when it has not for this long.
  */
 const eventLoopTurnMs = 10;
-
-const eventLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 class PgliteDriver implements Driver {
   private readonly connection: PgliteConnection;

@@ -243,6 +243,16 @@ function LimitSource(props: { value?: boolean; playId: string; gameLimit: string
   );
 }
 
+/** A column of one limit of every play, each cell its input. */
+const limitColumn = (field: 'ticketStakeMax' | 'issueStakeMax', title: string) => ({
+  title,
+  width: 170,
+  align: 'right' as const,
+  render: (_: unknown, row: AdminLotteryGame['playLimits'][number]) => (
+    <LimitInput playId={row.playId} field={field} label={`${row.playName} ${title}`} />
+  ),
+});
+
 /** 玩法限额 of a game: each play's ticket and per-issue limits, its own or the game's. */
 function PlayLimitsDrawer(props: { game: AdminLotteryGame; onDone: () => void }) {
   const { game } = props;
@@ -296,30 +306,8 @@ function PlayLimitsDrawer(props: { game: AdminLotteryGame; onDone: () => void })
         style={{ marginBottom: 24 }}
         columns={[
           { title: '玩法', dataIndex: 'playName' },
-          {
-            title: '单注上限（元）',
-            width: 170,
-            align: 'right',
-            render: (_, row) => (
-              <LimitInput
-                playId={row.playId}
-                field="ticketStakeMax"
-                label={`${row.playName} 单注上限（元）`}
-              />
-            ),
-          },
-          {
-            title: '单期上限（元）',
-            width: 170,
-            align: 'right',
-            render: (_, row) => (
-              <LimitInput
-                playId={row.playId}
-                field="issueStakeMax"
-                label={`${row.playName} 单期上限（元）`}
-              />
-            ),
-          },
+          limitColumn('ticketStakeMax', '单注上限（元）'),
+          limitColumn('issueStakeMax', '单期上限（元）'),
           {
             title: '限额来源',
             width: 180,
