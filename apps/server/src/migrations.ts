@@ -1,8 +1,9 @@
 import { auditMigration, cashierActionsToAuditMigration } from './audit/migration.ts';
-import { betFunctionsMigration, betsMigration } from './bets/migration.ts';
+import { betCloseManyMigration, betFunctionsMigration, betsMigration } from './bets/migration.ts';
 import {
   cashierAdjustmentApprovalMigration,
   cashierCountValidBetMigration,
+  cashierCountValidBetsMigration,
   cashierMigration,
   cashierReportDayIndexMigration,
   cashierWithdrawAccountNumberIndexMigration,
@@ -21,11 +22,16 @@ import {
   ledgerEntryPairsMigration,
   ledgerMemberAvailableMigration,
   ledgerMigration,
+  ledgerSettleManyMigration,
 } from './ledger/migration.ts';
 import { lotteryChaseMigration, lotteryMigration } from './lottery/migration.ts';
 import { memberCreatedIndexMigration, memberPhoneIndexMigration } from './member/migration.ts';
 import { memberNotesMigration, operatorStaffMigration } from './operator/migration.ts';
-import { seamlessCallsMigration, seamlessMigration } from './seamless/migration.ts';
+import {
+  seamlessCallsMigration,
+  seamlessCreditManyMigration,
+  seamlessMigration,
+} from './seamless/migration.ts';
 import { authMigration, loginHistoryIpIndexMigration } from './session/migration.ts';
 import { siteMigration } from './site/migration.ts';
 import { sportsbookMigration } from './sportsbook/migration.ts';
@@ -70,4 +76,8 @@ export const migrations: ReadonlyArray<Migration> = [
   lotteryMigration,
   lotteryChaseMigration,
   sportsbookMigration,
+  cashierCountValidBetsMigration,
+  betCloseManyMigration,
+  ledgerSettleManyMigration,
+  seamlessCreditManyMigration,
 ];

@@ -92,3 +92,38 @@ begin
 end $$;
 `,
 };
+
+/**
+ * `bet_close_many`: `bet_close` for many bets in one statement, for a batch settlement. It closes
+ * those still pending as each close says, counts their valid turnover (`cashier_count_valid_bets`)
+ * and answers the positions it closed; a bet already closed, unknown, or named twice (the later
+ * close) is left to the caller, which closes it one by one to learn why.
+ */
+export const betCloseManyMigration = {
+  id: '0051_bet_close_many',
+  sql: `
+create function bet_close_many(p_closes jsonb, p_at timestamptz) returns table (closed_position integer)
+language plpgsql set enable_seqscan = off as $$
+declare
+  v_positions int4[];
+  v_member_ids bigint[];
+  v_valid bigint[];
+begin
+  with c as (
+    select distinct on (site_id, venue_code, bet_id) *
+      from jsonb_to_recordset(p_closes) c(position int4, site_id int4, venue_code text, bet_id text,
+        status text, payout int8, valid int8)
+      order by site_id, venue_code, bet_id, position
+  ), closed as (
+    update bet_records b set status = c.status, payout_fen = c.payout, valid_fen = c.valid, settled_at = p_at
+      from c
+      where b.site_id = c.site_id and b.venue_code = c.venue_code and b.bet_id = c.bet_id and b.status = 'pending'
+      returning c.position, b.member_id, c.valid
+  )
+  select array_agg(position), array_agg(member_id), array_agg(valid) into v_positions, v_member_ids, v_valid
+    from closed;
+  perform cashier_count_valid_bets(v_member_ids, v_valid);
+  return query select unnest(v_positions);
+end $$;
+`,
+} as const;

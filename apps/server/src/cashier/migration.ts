@@ -271,3 +271,28 @@ begin
 end $$;
 `,
 } as const;
+
+/**
+ * The turnover audit's count of many settled bets at once (`bet_close_many`): each member's valid
+ * turnover summed, counted as `cashier_count_valid_bet` counts it, members in id order. Only the
+ * members with an open requirement are visited, so a batch of bets from members without one costs
+ * one lookup.
+ */
+export const cashierCountValidBetsMigration = {
+  id: '0050_cashier_count_valid_bets',
+  sql: `
+create function cashier_count_valid_bets(p_member_ids bigint[], p_amounts bigint[]) returns void
+language plpgsql set enable_seqscan = off as $$
+declare
+  r record;
+begin
+  for r in select b.member_id, sum(b.amount)::int8 amount
+      from unnest(p_member_ids, p_amounts) b(member_id, amount)
+      where b.amount > 0 and exists (select 1 from cashier_turnover_requirements t
+        where t.member_id = b.member_id and t.completed_fen < t.required_fen)
+      group by b.member_id order by b.member_id loop
+    perform cashier_count_valid_bet(r.member_id, r.amount);
+  end loop;
+end $$;
+`,
+} as const;

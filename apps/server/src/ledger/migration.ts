@@ -736,3 +736,91 @@ begin
 end $$;
 `,
 };
+
+/**
+ * The ledger's interface for settling a batch in one statement (the seamless wallet's batch
+ * credit), set-based where `ledger_resolve` and `ledger_transfer` go one movement at a time:
+ * - `ledger_settle_many(moves, now)`: each move, in its ordinal's order, posts (`post`) or voids
+ *   (`void`) a pending reservation, or pays (`pay`) an amount from a derived account. Every member
+ *   balance row is locked in account order first, updated once, and each entry gets its
+ *   balance-after from the running sums of the moves before it, inserted in order so that the
+ *   chains continue. A reservation missing or resolved already, or a payout id taken, raises:
+ *   the caller settles only bets it closed in the same statement.
+ * - `ledger_members_available(accounts)`: the members' available balances as the statement sees them.
+ * The batch functions plan on the indexes only (`enable_seqscan = off`): plpgsql keeps a plan for
+ * the session, and one made while the tables were small scans them whole once they are not.
+ */
+export const ledgerSettleManyMigration = {
+  id: '0052_ledger_settle_many',
+  sql: `
+create function ledger_settle_many(p_moves jsonb, p_now timestamptz) returns void
+language plpgsql set enable_seqscan = off as $$
+begin
+  if exists (select 1 from jsonb_to_recordset(p_moves) m(action text, id text)
+      where m.action <> 'pay' and not exists (select 1 from ledger_entries f
+        where f.transfer_id = m.id and (f.phase = 'reserve' or not f.is_pending) and f.is_pending
+          and not exists (select 1 from ledger_entries r
+            where r.transfer_id = m.id and r.phase <> 'reserve' and r.is_pending))) then
+    raise exception 'ledger: a reservation to resolve is missing or resolved already';
+  end if;
+  perform 1 from ledger_balances where account_id in (
+      select unnest(array[f.debit_account_id, f.payee_account_id]) from jsonb_to_recordset(p_moves) m(action text, id text)
+        join ledger_entries f on f.transfer_id = m.id and (f.phase = 'reserve' or not f.is_pending)
+        where m.action <> 'pay'
+      union
+      select unnest(array[m.debit_id, m.credit_id])
+        from jsonb_to_recordset(p_moves) m(action text, debit_id int8, credit_id int8) where m.action = 'pay')
+    order by account_id for no key update;
+  with m as (
+    select * from jsonb_to_recordset(p_moves) m(ordinal int4, action text, id text, site_id int4, debit_id int8,
+      credit_id int8, amount int8, kind text, memo text)
+  ), mv as (
+    select m.ordinal, m.action, m.id, coalesce(f.site_id, m.site_id) site_id, coalesce(f.kind, m.kind) kind,
+        coalesce(f.memo, m.memo) memo, coalesce(f.payee_account_id, m.credit_id) payee_id,
+        coalesce(f.debit_account_id, m.debit_id) debit_id,
+        case m.action when 'pay' then 'available' else 'pending' end debit_bucket,
+        case m.action when 'pay' then m.credit_id when 'post' then f.payee_account_id else f.debit_account_id end credit_id,
+        coalesce(f.amount_fen, m.amount) amount
+      from m
+      left join ledger_entries f on m.action <> 'pay' and f.transfer_id = m.id
+        and (f.phase = 'reserve' or not f.is_pending)
+  ), legs as (
+    select l.* from (
+        select ordinal, 0 side, debit_id account_id, debit_bucket bucket, -amount delta from mv
+        union all
+        select ordinal, 1, credit_id, 'available', amount from mv
+      ) l
+      join ledger_accounts a on a.id = l.account_id and not a.may_go_negative
+  ), moved as (
+    update ledger_balances b
+      set available_fen = b.available_fen + s.available, pending_fen = b.pending_fen + s.pending
+      from (select account_id, coalesce(sum(delta) filter (where bucket = 'available'), 0) available,
+            coalesce(sum(delta) filter (where bucket = 'pending'), 0) pending
+          from legs group by account_id) s
+      where b.account_id = s.account_id
+      returning b.account_id, b.available_fen, b.pending_fen
+  ), after as (
+    select l.ordinal, l.side,
+        case l.bucket when 'available' then moved.available_fen else moved.pending_fen end
+          - coalesce(sum(l.delta) over (partition by l.account_id, l.bucket order by l.ordinal, l.side
+              rows between 1 following and unbounded following), 0) balance_after
+      from legs l join moved using (account_id)
+  )
+  insert into ledger_entries (transfer_id, phase, is_pending, site_id, kind, memo, payee_account_id,
+      debit_account_id, debit_bucket, debit_balance_after_fen, credit_account_id, credit_bucket,
+      credit_balance_after_fen, amount_fen, created_at)
+    select mv.id, case mv.action when 'void' then 'void' else 'post' end, mv.action <> 'pay', mv.site_id, mv.kind,
+        mv.memo, mv.payee_id, mv.debit_id, mv.debit_bucket, d.balance_after, mv.credit_id, 'available',
+        c.balance_after, mv.amount, p_now
+      from mv
+      left join after d on d.ordinal = mv.ordinal and d.side = 0
+      left join after c on c.ordinal = mv.ordinal and c.side = 1
+      order by mv.ordinal;
+end $$;
+
+create function ledger_members_available(p_account_ids bigint[])
+returns table (account_id bigint, available_fen bigint) language sql stable as $$
+  select account_id, available_fen from ledger_balances where account_id = any(p_account_ids)
+$$;
+`,
+};

@@ -252,3 +252,90 @@ begin
 end $$;
 `,
 };
+
+/**
+ * `seamless_credit_many`: many credits in one statement, each answered as `seamless_credit`
+ * answers it, for an engine settling a round or a draw. The calls whose transaction id is free
+ * and whose bet is still pending are made set-based: their bets closed by `bet_close_many`, their
+ * stakes and payouts moved by `ledger_settle_many`, their records written by one insert, each
+ * answering the member's balance after its own movements. Every other call (a replay, a conflict,
+ * a bet closed already or named twice) goes through `seamless_credit` after them, in order.
+ */
+export const seamlessCreditManyMigration = {
+  id: '0053_seamless_credit_many',
+  sql: `
+create function seamless_credit_many(p_calls jsonb, p_now timestamptz)
+returns table (call_position int4, answer text) language plpgsql set enable_seqscan = off as $$
+#variable_conflict use_column
+declare
+  v_fresh jsonb;
+  v_closed int4[];
+  v_answered integer;
+  c record;
+begin
+  select coalesce(jsonb_agg(f.call), '[]') into v_fresh from (
+    select distinct on (e.call->>'site_id', e.call->>'venue_code', e.call->>'transaction_id') e.call
+      from jsonb_array_elements(p_calls) e(call)
+      where not exists (select 1 from seamless_transactions t
+        where t.site_id = (e.call->>'site_id')::int4 and t.venue_code = e.call->>'venue_code'
+          and t.transaction_id = e.call->>'transaction_id')
+      order by e.call->>'site_id', e.call->>'venue_code', e.call->>'transaction_id', (e.call->>'position')::int4
+  ) f;
+  select coalesce(array_agg(closed_position), '{}') into v_closed from bet_close_many(v_fresh, p_now);
+  if cardinality(v_closed) > 0 then
+    perform ledger_settle_many((
+      select jsonb_agg(move) from (
+        select jsonb_build_object('ordinal', k.position * 2, 'id', k.stake_transfer_id,
+            'action', case when k.status = 'void' then 'void' else 'post' end) move
+          from jsonb_to_recordset(v_fresh) k(position int4, stake_transfer_id text, status text)
+          where k.position = any(v_closed)
+        union all
+        select jsonb_build_object('ordinal', k.position * 2 + 1, 'id', k.payout_transfer_id, 'action', 'pay',
+            'site_id', k.site_id, 'debit_id', k.venue_account_id, 'credit_id', k.member_account_id,
+            'amount', k.payout, 'kind', 'payout', 'memo', k.memo)
+          from jsonb_to_recordset(v_fresh) k(position int4, site_id int4, venue_account_id int8,
+            member_account_id int8, payout_transfer_id text, memo text, status text, payout int8)
+          where k.position = any(v_closed) and k.status <> 'void' and k.payout > 0
+      ) moves), p_now);
+    -- A call's balance is the member's after the batch less what the member's later calls paid in
+    -- (a void's stake back, a settlement's payout: the payout either way).
+    return query
+      with k as (
+        select * from jsonb_to_recordset(v_fresh) k(position int4, site_id int4, venue_code text,
+            transaction_id text, request_hash text, member_id int8, member_account_id int8, bet_id text,
+            status text, payout int8)
+          where k.position = any(v_closed)
+      ), balanced as (
+        select k.*, (a.available_fen - coalesce(sum(k.payout) over (partition by k.member_account_id
+            order by k.position rows between 1 following and unbounded following), 0))::int8 balance
+          from k join ledger_members_available((select array_agg(distinct member_account_id) from k)) a
+            on a.account_id = k.member_account_id
+      ), recorded as (
+        insert into seamless_transactions (site_id, venue_code, transaction_id, kind, ref_transaction_id, bet_id,
+            member_id, amount_fen, is_tombstone, request_hash, answer, balance_after_fen, created_at)
+          select site_id, venue_code, transaction_id, 'credit', null, bet_id, member_id, payout, false, request_hash,
+              seamless_answer(transaction_id, balance, bet_id, status)::json, balance, p_now
+            from balanced
+          on conflict (site_id, venue_code, transaction_id) do nothing
+          returning site_id, venue_code, transaction_id, answer
+      )
+      select k.position, r.answer::text from recorded r join k using (site_id, venue_code, transaction_id);
+    get diagnostics v_answered = row_count;
+    if v_answered <> cardinality(v_closed) then
+      raise exception 'seamless: a transaction of the batch was taken by a concurrent call' using errcode = '40001';
+    end if;
+  end if;
+  for c in select * from jsonb_to_recordset(p_calls) k(position int4, site_id int4, venue_code text,
+        transaction_id text, request_hash text, member_id int8, member_account_id int8, venue_account_id int8,
+        bet_id text, stake_transfer_id text, payout_transfer_id text, memo text, status text, payout int8,
+        valid int8)
+      where not (k.position = any(v_closed)) order by k.position loop
+    call_position := c.position;
+    answer := seamless_credit(c.site_id, c.venue_code, c.transaction_id, c.request_hash, c.member_id,
+      c.member_account_id, c.venue_account_id, c.bet_id, c.stake_transfer_id, c.payout_transfer_id, c.memo,
+      c.status, c.payout, c.valid, p_now);
+    return next;
+  end loop;
+end $$;
+`,
+};

@@ -314,6 +314,78 @@ describe('seamless wallet', () => {
     expect((await cashier.asOperator(routes.adminBets.path, { sortBy: 'username' })).code).toBe(10003);
   });
 
+  it('credits a batch in one statement as one by one: each balance after its own call, repeats answered in turn', async () => {
+    const first = await player('swbatch05');
+    const second = await player('swbatch06');
+    for (const [member, betId] of [
+      [first, 'bs-b1'],
+      [first, 'bs-b2'],
+      [first, 'bs-b3'],
+      [second, 'bs-b4'],
+      [second, 'bs-b5'],
+    ] as const) {
+      await debit(member.launchToken, { transactionId: `${betId}-d`, betId, amount: '10.00' });
+    }
+    expect(await mainYuan(first.memberId)).toEqual({ available: 70, pending: 30 });
+    await credit({ transactionId: 'bs-c5', betId: 'bs-b5', payout: '30.00' });
+
+    const imty = { siteId: 9001, venueCode: 'IMTY' };
+    const call = (transactionId: string, betId: string, payout: bigint, isVoid = false) => ({
+      transactionId,
+      betId,
+      payoutFen: fen(payout),
+      isVoid,
+    });
+    const outcomes = await testApp.services.seamless.creditMany(imty, [
+      call('bs-c1', 'bs-b1', 2500n),
+      call('bs-c4', 'bs-b4', 1000n, true),
+      call('bs-c2', 'bs-b2', 0n),
+      // The same transaction again: its first answer.
+      call('bs-c1', 'bs-b1', 2500n),
+      // Another transaction for a bet this batch settles: refused as settled.
+      call('bs-c2b', 'bs-b2', 0n),
+      call('bs-c3', 'bs-b3', 1200n),
+      // A replay of a credit made before the batch.
+      call('bs-c5', 'bs-b5', 3000n),
+      // A changed replay of it: a conflict.
+      call('bs-c5', 'bs-b5', 100n),
+    ]);
+    const answers = outcomes.map((outcome) =>
+      'answer' in outcome
+        ? { balance: outcome.answer.balance, betStatus: outcome.answer.betStatus }
+        : outcome.refusal.code,
+    );
+    expect(answers).toEqual([
+      { balance: '95.00', betStatus: 'win' },
+      { balance: '120.00', betStatus: 'void' },
+      { balance: '95.00', betStatus: 'lose' },
+      { balance: '95.00', betStatus: 'win' },
+      700205,
+      { balance: '107.00', betStatus: 'win' },
+      { balance: '110.00', betStatus: 'win' },
+      700202,
+    ]);
+    expect(await mainYuan(first.memberId)).toEqual({ available: 107, pending: 0 });
+    expect(await mainYuan(second.memberId)).toEqual({ available: 120, pending: 0 });
+    expect(await betOf('bs-b3')).toMatchObject({ status: 'win', payout_fen: 1200n, valid_fen: 200n });
+    // Valid turnover of the batch counts against the deposit's requirement: 10 + 0 + 2 (the void none).
+    const audit = await cashier.asMember<{ completedAmount: string }>(first.token, routes.auditSummary.path);
+    expect(audit.data.completedAmount).toBe('22.00');
+
+    // The whole batch again moves nothing and answers as before.
+    const again = await testApp.services.seamless.creditMany(imty, [
+      call('bs-c1', 'bs-b1', 2500n),
+      call('bs-c4', 'bs-b4', 1000n, true),
+      call('bs-c3', 'bs-b3', 1200n),
+    ]);
+    expect(again.map((outcome) => 'answer' in outcome && outcome.answer.balance)).toEqual([
+      '95.00',
+      '120.00',
+      '107.00',
+    ]);
+    expect(await mainYuan(first.memberId)).toEqual({ available: 107, pending: 0 });
+    await expectReconciled();
+  });
   it('refuses transfer-wallet and off venues', async () => {
     const member = await player('swmodes01');
     const transferVenue = venueCaller(testApp, 'ZR');

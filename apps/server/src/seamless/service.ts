@@ -309,7 +309,6 @@ export function createSeamlessWallet(deps: {
             venueCode: venue.venueCode,
             transactionId: call.transactionId,
             requestHash: hashOf(['credit', call.betId, call.payoutFen, call.isVoid]),
-            now: at,
             memberId: bet.member_id,
             memberAccountId,
             venueAccountId,
@@ -322,7 +321,7 @@ export function createSeamlessWallet(deps: {
             validFen: closing.validFen,
           };
         });
-        const answered = await store.callCredits(deps.db, calls);
+        const answered = await store.callCredits(deps.db, at, calls);
         // A void moves the stake back; a settlement posts it, and pays a payout when there is one.
         const derivedMovements = answered.reduce(
           (sum, result, position) =>

@@ -74,7 +74,7 @@ export async function callDebit(
   return resultOf(result.rows, 'seamless_debit');
 }
 
-export type CreditCall = CallKey & {
+export type CreditCall = Omit<CallKey, 'now'> & {
   memberId: bigint;
   memberAccountId: bigint;
   venueAccountId: bigint;
@@ -88,10 +88,10 @@ export type CreditCall = CallKey & {
 };
 
 /**
- * Many credits in one statement, so in its one transaction: the answers in the calls' order. The
- * calls travel as one JSON array (64-bit integers as text), read back typed.
+ * Many credits at one time in one statement (`seamless_credit_many`), so in its one transaction:
+ * the answers in the calls' order. The calls travel as one JSON array (64-bit integers as text).
  */
-export async function callCredits(db: Db, calls: readonly CreditCall[]): Promise<CallResult[]> {
+export async function callCredits(db: Db, now: Date, calls: readonly CreditCall[]): Promise<CallResult[]> {
   if (calls.length === 0) {
     return [];
   }
@@ -112,21 +112,15 @@ export async function callCredits(db: Db, calls: readonly CreditCall[]): Promise
       status: call.status,
       payout: String(call.payoutFen),
       valid: String(call.validFen),
-      at: call.now.toISOString(),
     })),
   );
-  const result = await sql<{ answer: string | null }>`select seamless_credit(c.site_id, c.venue_code,
-    c.transaction_id, c.request_hash, c.member_id, c.member_account_id, c.venue_account_id, c.bet_id,
-    c.stake_transfer_id, c.payout_transfer_id, c.memo, c.status, c.payout, c.valid, c.at) answer
-    from jsonb_to_recordset(${rows}::jsonb) as c(position int4, site_id int4, venue_code text,
-      transaction_id text, request_hash text, member_id int8, member_account_id int8, venue_account_id int8,
-      bet_id text, stake_transfer_id text, payout_transfer_id text, memo text, status text, payout int8,
-      valid int8, at timestamptz)
-    order by c.position`.execute(db);
-  if (result.rows.length !== calls.length) {
+  const result = await sql<{ call_position: number; answer: string | null }>`select call_position, answer
+    from seamless_credit_many(${rows}::jsonb, ${now}::timestamptz)`.execute(db);
+  const answers = new Map(result.rows.map((row) => [row.call_position, row]));
+  if (answers.size !== calls.length || result.rows.length !== calls.length) {
     throw new Error(`seamless: ${calls.length} credits answered ${result.rows.length} rows`);
   }
-  return result.rows.map((row) => resultOf([row], 'seamless_credit'));
+  return calls.map((_, position) => resultOf([answers.get(position) ?? { answer: null }], 'seamless_credit'));
 }
 
 /** `debit` is the debit as the caller read it; undefined when it read none (or only its tombstone). */
