@@ -99,3 +99,70 @@ export async function onEachEngine<T>(
   }
   return results;
 }
+
+/** One operation of a load; `worker` is the caller's index, from 0 to the number in flight. */
+export type Step = (worker: number) => Promise<void>;
+
+/** Operations done, the time they took together, and each one's latency. */
+export interface Total {
+  done: number;
+  ms: number;
+  latencies: number[];
+}
+
+/** `inFlight` workers repeating `step` until the deadline; each step's latency is kept. */
+export async function measure(step: Step, inFlight: number, durationMs: number): Promise<Total> {
+  const startedAt = performance.now();
+  const deadline = startedAt + durationMs;
+  const latencies: number[] = [];
+  await Promise.all(
+    Array.from({ length: inFlight }, async (_, worker) => {
+      while (performance.now() < deadline) {
+        const stepStartedAt = performance.now();
+        await step(worker);
+        latencies.push(performance.now() - stepStartedAt);
+      }
+    }),
+  );
+  return { done: latencies.length, ms: performance.now() - startedAt, latencies };
+}
+
+/**
+ * Warms each step up, then runs the steps in turn, slice after slice, and adds each one's slices
+ * up: load from anything else on the machine falls on every step alike, so their ratios hold.
+ */
+export async function measureInSlices<Name extends string>(
+  steps: Record<Name, Step>,
+  options: { inFlight: number; warmUpMs: number; sliceMs: number; sliceCount: number },
+): Promise<Record<Name, Total>> {
+  const named = Object.entries(steps) as Array<[Name, Step]>;
+  for (const [, step] of named) {
+    await measure(step, options.inFlight, options.warmUpMs);
+  }
+  const totals = {} as Record<Name, Total>;
+  for (const [name] of named) {
+    totals[name] = { done: 0, ms: 0, latencies: [] };
+  }
+  for (let slice = 0; slice < options.sliceCount; slice += 1) {
+    for (const [name, step] of named) {
+      const total = totals[name];
+      const done = await measure(step, options.inFlight, options.sliceMs);
+      total.done += done.done;
+      total.ms += done.ms;
+      for (const latency of done.latencies) {
+        total.latencies.push(latency);
+      }
+    }
+  }
+  return totals;
+}
+
+export const perSecond = (total: Total) => (total.done * 1000) / total.ms;
+
+export function percentile(values: number[], fraction: number): number {
+  if (values.length === 0) {
+    return 0;
+  }
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
+}

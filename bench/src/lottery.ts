@@ -8,6 +8,7 @@ import { createNode } from '../../apps/server/src/node.ts';
 import type { Clock } from '../../apps/server/src/stores/clock.ts';
 import { openStores } from '../../apps/server/src/stores/stores.ts';
 import { type Engine, onEachEngine, printTable } from './harness.ts';
+import { fundMembers, memberAccount } from './ledger-baseline.ts';
 
 /**
  * Settling one lottery issue: 100,000 real tickets from 10,000 members on PostgreSQL (a tenth of
@@ -28,11 +29,6 @@ const batchSize = 100;
 const baselineMs = 5_000;
 const siteId = siteIdDefault;
 const gameCode = 'SSC1';
-const memberAccount = (index: number): AccountRef => ({
-  kind: 'member_main',
-  siteId,
-  memberId: BigInt(1 + index),
-});
 
 type Row = Record<string, string | number>;
 
@@ -158,22 +154,4 @@ async function ledgerBatchRate(ledger: LedgerService, memberCount: number): Prom
     transfers += batchSize;
   }
   return (transfers * 1000) / (performance.now() - startedAt);
-}
-
-async function fundMembers(ledger: LedgerService, memberCount: number): Promise<void> {
-  const sandbox: AccountRef = { kind: 'external', siteId, name: 'sandbox' };
-  for (let start = 0; start < memberCount; start += batchSize) {
-    await ledger.batch(
-      Array.from({ length: Math.min(batchSize, memberCount - start) }, (_, offset) => ({
-        op: 'transfer' as const,
-        request: {
-          transferId: transferIds.named(`bench-fund-${start + offset}`),
-          debitAccount: sandbox,
-          creditAccount: memberAccount(start + offset),
-          amountFen: fen(100_000_000n),
-          kind: 'deposit' as const,
-        },
-      })),
-    );
-  }
 }

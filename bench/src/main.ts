@@ -1,5 +1,6 @@
 /** `npm run bench -- <name>`: each benchmark prints its figure next to a baseline from the same run. */
 import { runApiBench } from './api.ts';
+import { runBetsBench } from './bets.ts';
 import { runChatBench } from './chat.ts';
 import { runLedgerBench } from './ledger.ts';
 import { runLoginBench } from './login.ts';
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<void>> = {
   chat: runChatBench,
   wallet: runWalletBench,
   lottery: runLotteryBench,
+  bets: runBetsBench,
 };
 
 const name = process.argv[2] ?? '';

@@ -8,7 +8,16 @@ import { createNode } from '../../apps/server/src/node.ts';
 import type { SeamlessWallet } from '../../apps/server/src/seamless/service.ts';
 import { systemClock } from '../../apps/server/src/stores/clock.ts';
 import { openStores } from '../../apps/server/src/stores/stores.ts';
-import { onEachEngine, printTable } from './harness.ts';
+import {
+  measureInSlices,
+  onEachEngine,
+  percentile,
+  perSecond,
+  printTable,
+  type Step,
+  type Total,
+} from './harness.ts';
+import { bareTransfer, fundMembers, memberAccount } from './ledger-baseline.ts';
 
 /**
  * Seamless wallet rounds (a debit, then the credit that settles it) per second, with each round's
@@ -24,17 +33,9 @@ const sliceCount = 6;
 const sliceMs = 1_500;
 const warmUpMs = 1_000;
 const memberCount = 1_000;
-const fundBatch = 100;
 const siteId = siteIdDefault;
 const venueCode = 'IMTY';
 const venueAccount: AccountRef = { kind: 'venue', siteId, venueCode };
-const memberAccount = (index: number): AccountRef => ({
-  kind: 'member_main',
-  siteId,
-  memberId: BigInt(1 + index),
-});
-
-type Step = () => Promise<void>;
 
 export async function runWalletBench(): Promise<void> {
   await onEachEngine('wallet', benchEngine);
@@ -57,29 +58,18 @@ async function benchEngine(engine: string, target: DatabaseTarget): Promise<void
   });
   try {
     const { ledger, seamless } = node.services;
-    await fundMembers(ledger);
-    const steps = {
-      seamless: seamlessRound(seamless),
-      transfer: bareTransfer(ledger),
-      round: bareRound(ledger),
-    };
-    for (const step of Object.values(steps)) {
-      await measure(step, warmUpMs);
-    }
-    const totals = {
-      seamless: emptyTotal(),
-      transfer: emptyTotal(),
-      round: emptyTotal(),
-    };
-    for (let slice = 0; slice < sliceCount; slice += 1) {
-      for (const [name, step] of Object.entries(steps) as Array<[keyof typeof steps, Step]>) {
-        add(totals[name], await measure(step, sliceMs));
-      }
-    }
-    const rate = (total: Total) => (total.done * 1000) / total.ms;
+    await fundMembers(ledger, memberCount);
+    const totals = await measureInSlices(
+      {
+        seamless: seamlessRound(seamless),
+        transfer: bareTransfer(ledger, () => memberAccount(randomMember()), venueAccount),
+        round: bareRound(ledger),
+      },
+      { inFlight: concurrentRounds, warmUpMs, sliceMs, sliceCount },
+    );
     const row = (label: string, unit: string, total: Total) => ({
       [`measured (${engine})`]: label,
-      'per second': `${Math.round(rate(total))} ${unit}`,
+      'per second': `${Math.round(perSecond(total))} ${unit}`,
       'p50 ms': percentile(total.latencies, 0.5).toFixed(1),
       'p99 ms': percentile(total.latencies, 0.99).toFixed(1),
     });
@@ -88,58 +78,19 @@ async function benchEngine(engine: string, target: DatabaseTarget): Promise<void
       row('bare ledger transfer (baseline)', 'transfers', totals.transfer),
       row('bare ledger round: reserve, post, payout (baseline)', 'rounds', totals.round),
     ]);
-    const seamlessRate = rate(totals.seamless);
+    const seamlessRate = perSecond(totals.seamless);
     process.stdout.write(
       [
         '',
         `${concurrentRounds} rounds in flight; p99 of a seamless round ${percentile(totals.seamless.latencies, 0.99).toFixed(1)} ms (target under 100 ms)`,
-        `seamless rounds / bare ledger transfers = ${(seamlessRate / rate(totals.transfer)).toFixed(2)} (target at least 0.50)`,
-        `seamless rounds / bare ledger rounds    = ${(seamlessRate / rate(totals.round)).toFixed(2)}`,
+        `seamless rounds / bare ledger transfers = ${(seamlessRate / perSecond(totals.transfer)).toFixed(2)} (target at least 0.50)`,
+        `seamless rounds / bare ledger rounds    = ${(seamlessRate / perSecond(totals.round)).toFixed(2)}`,
         '',
       ].join('\n'),
     );
   } finally {
     await node.close();
   }
-}
-
-interface Total {
-  done: number;
-  ms: number;
-  latencies: number[];
-}
-
-const emptyTotal = (): Total => ({ done: 0, ms: 0, latencies: [] });
-
-function add(total: Total, slice: Total): void {
-  total.done += slice.done;
-  total.ms += slice.ms;
-  total.latencies.push(...slice.latencies);
-}
-
-/** `concurrentRounds` workers repeating `step` until the deadline; each step's latency is kept. */
-async function measure(step: Step, durationMs: number): Promise<Total> {
-  const startedAt = performance.now();
-  const deadline = startedAt + durationMs;
-  const latencies: number[] = [];
-  await Promise.all(
-    Array.from({ length: concurrentRounds }, async () => {
-      while (performance.now() < deadline) {
-        const stepStartedAt = performance.now();
-        await step();
-        latencies.push(performance.now() - stepStartedAt);
-      }
-    }),
-  );
-  return { done: latencies.length, ms: performance.now() - startedAt, latencies };
-}
-
-function percentile(values: number[], fraction: number): number {
-  if (values.length === 0) {
-    return 0;
-  }
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
 }
 
 let sequence = 0;
@@ -172,18 +123,6 @@ function seamlessRound(seamless: SeamlessWallet): Step {
   };
 }
 
-function bareTransfer(ledger: LedgerService): Step {
-  return async () => {
-    await ledger.transfer({
-      transferId: transferIds.named(`bench-t-${nextId()}`),
-      debitAccount: memberAccount(randomMember()),
-      creditAccount: venueAccount,
-      amountFen: fen(1n),
-      kind: 'bet',
-    });
-  };
-}
-
 /** The money moves of a round alone: reserve the stake, post it, pay out. */
 function bareRound(ledger: LedgerService): Step {
   return async () => {
@@ -208,22 +147,4 @@ function bareRound(ledger: LedgerService): Step {
       });
     }
   };
-}
-
-async function fundMembers(ledger: LedgerService): Promise<void> {
-  const sandbox: AccountRef = { kind: 'external', siteId, name: 'sandbox' };
-  for (let start = 0; start < memberCount; start += fundBatch) {
-    await ledger.batch(
-      Array.from({ length: fundBatch }, (_, offset) => ({
-        op: 'transfer' as const,
-        request: {
-          transferId: transferIds.named(`bench-fund-${process.pid}-${start + offset}`),
-          debitAccount: sandbox,
-          creditAccount: memberAccount(start + offset),
-          amountFen: fen(100_000_000n),
-          kind: 'deposit' as const,
-        },
-      })),
-    );
-  }
 }
