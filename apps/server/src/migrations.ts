@@ -1,4 +1,5 @@
 import { auditMigration, cashierActionsToAuditMigration } from './audit/migration.ts';
+import { betCashOutMigration } from './bets/cash-out-migration.ts';
 import { betCloseManyMigration, betFunctionsMigration, betsMigration } from './bets/migration.ts';
 import {
   cashierAdjustmentApprovalMigration,
@@ -34,7 +35,9 @@ import {
 } from './seamless/migration.ts';
 import { authMigration, loginHistoryIpIndexMigration } from './session/migration.ts';
 import { siteMigration } from './site/migration.ts';
+import { sportsbookCashOutMigration } from './sportsbook/cash-out-migration.ts';
 import { sportsbookMigration } from './sportsbook/migration.ts';
+import { sportsbookResultsMigration } from './sportsbook/results-migration.ts';
 import { securityStateMigration } from './stores/security-state.ts';
 import { venueMigration } from './venue/migration.ts';
 
@@ -76,6 +79,9 @@ export const migrations: ReadonlyArray<Migration> = [
   lotteryMigration,
   lotteryChaseMigration,
   sportsbookMigration,
+  sportsbookCashOutMigration,
+  betCashOutMigration,
+  sportsbookResultsMigration,
   cashierCountValidBetsMigration,
   betCloseManyMigration,
   ledgerSettleManyMigration,

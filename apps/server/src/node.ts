@@ -81,6 +81,7 @@ export async function createNode(options: NodeOptions): Promise<Node> {
       : services.sportsbook.startFeedCycle({
           intervalMs: feedIntervalMs,
           onError: (error) => app.log.error({ err: error }, 'sportsbook feed pass failed'),
+          onPushError: (error) => app.log.warn({ err: error }, 'sportsbook live event not published'),
         });
   return {
     app,

@@ -21,6 +21,7 @@ import { isSessionEndedBy } from './session/ended-events.ts';
 import { createSessionService, type SessionService } from './session/service.ts';
 import { createLoginThrottle, twoFactorThrottleRules } from './session/throttle.ts';
 import { createSiteService, type SiteService } from './site/service.ts';
+import { socketEventsPort } from './sportsbook/push.ts';
 import { createSportsbookService, type SportsbookService } from './sportsbook/service.ts';
 import type { Clock } from './stores/clock.ts';
 import type { Stores } from './stores/stores.ts';
@@ -152,7 +153,14 @@ export async function createServices(
         }),
     },
   });
-  const sportsbook = createSportsbookService({ db: stores.db, clock, seamless });
+  const sportsbook = createSportsbookService({
+    db: stores.db,
+    clock,
+    seamless,
+    bets,
+    events: socketEventsPort(gateway),
+    results: { ledger, audit },
+  });
   return {
     sites,
     ledger,

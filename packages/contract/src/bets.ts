@@ -26,6 +26,10 @@ export const betRecordSchema = z.object({
   winLoss: z.string().describe('输赢: payout minus stake for a settled bet, else 0.00'),
   odds: z.string().nullable().describe('decimal odds with 4 places, null when the game has none'),
   status: z.enum(betStatuses),
+  isCashedOut: z
+    .literal(true)
+    .optional()
+    .describe('present when the bet was closed early (提前结算): its payout is the cash-out'),
   placedAt: isoTime,
   settledAt: isoTime.nullable(),
 });

@@ -73,6 +73,7 @@ export const ErrorCode = {
   sportsbookParlayInvalid: 700408,
   sportsbookStakeBelowMin: 700409,
   sportsbookBetRejected: 700410,
+  sportsbookCashOutUnavailable: 700420,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -150,6 +151,7 @@ export const errorMessages = {
   700408: '串关须选择不同赛事的投注项',
   700409: '投注金额低于最低限额',
   700410: '滚球注单未被接受：确认期间盘口发生变化，本金已退回',
+  700420: '该注单暂不支持提前结算',
 } as const satisfies Record<ErrorCode, string>;
 
 /** Venue success codes (IM, OB, FB flavours). FB code 0 counts as 100. */

@@ -174,6 +174,14 @@ import {
   suspensionIconUpdateBodySchema,
 } from './site-admin.ts';
 import {
+  adminSportsbookHoldBodySchema,
+  adminSportsbookMatchesBodySchema,
+  adminSportsbookMatchPageSchema,
+  adminSportsbookMatchSchema,
+  adminSportsbookResultBodySchema,
+  adminSportsbookResultSchema,
+} from './sportsbook-admin.ts';
+import {
   adminSportsbookBetPageSchema,
   adminSportsbookBetsBodySchema,
   sportsbookBetPageSchema,
@@ -186,6 +194,11 @@ import {
   sportsbookMatchSchema,
   sportsbookPlaceBodySchema,
 } from './sportsbook-api.ts';
+import {
+  sportsbookCashOutBodySchema,
+  sportsbookCashOutQuoteBodySchema,
+  sportsbookCashOutQuoteSchema,
+} from './sportsbook-cash-out.ts';
 import {
   auditEntrySchema,
   auditQuerySchema,
@@ -1913,6 +1926,26 @@ export const routes = {
     body: sportsbookBetsBodySchema,
     response: sportsbookBetPageSchema,
   }),
+  sportsbookCashOutQuote: route({
+    method: 'POST',
+    path: '/game/api/v1/sportsbook/cash-out/quote',
+    access: 'member',
+    tag: 'sportsbook',
+    summary:
+      "The current 提前结算 offer of the caller's open single, worked out from the current prices, or why there is none",
+    body: sportsbookCashOutQuoteBodySchema,
+    response: sportsbookCashOutQuoteSchema,
+  }),
+  sportsbookCashOut: route({
+    method: 'POST',
+    path: '/game/api/v1/sportsbook/cash-out',
+    access: 'member',
+    tag: 'sportsbook',
+    summary:
+      "Cash out the caller's open single (提前结算) at the current offer, refused if it moved below the amount accepted; the offer is credited through the wallet; requestId is the idempotency key",
+    body: sportsbookCashOutBodySchema,
+    response: sportsbookBetViewSchema,
+  }),
   adminSportsbookBets: route({
     method: 'POST',
     path: '/admin/api/v1/sportsbook/bets',
@@ -1921,6 +1954,35 @@ export const routes = {
     summary: "This site's sportsbook bets with their legs by member, match and status, newest first",
     body: adminSportsbookBetsBodySchema,
     response: adminSportsbookBetPageSchema,
+  }),
+  adminSportsbookMatches: route({
+    method: 'POST',
+    path: '/admin/api/v1/sportsbook/matches',
+    access: { operator: 'bets.read' },
+    tag: 'admin',
+    summary:
+      'Sportsbook matches by sport, status and kick-off day (Beijing), by kick-off, with their results and staff 封盘',
+    body: adminSportsbookMatchesBodySchema,
+    response: adminSportsbookMatchPageSchema,
+  }),
+  adminSportsbookResult: route({
+    method: 'POST',
+    path: '/admin/api/v1/sportsbook/match/result',
+    access: { operator: 'bets.write' },
+    tag: 'admin',
+    summary:
+      "Correct a finished match's result with a reason: every bet touching it is settled again (the first settlement reversed, the new one paid); the same result again moves nothing",
+    body: adminSportsbookResultBodySchema,
+    response: adminSportsbookResultSchema,
+  }),
+  adminSportsbookHold: route({
+    method: 'POST',
+    path: '/admin/api/v1/sportsbook/match/hold',
+    access: { operator: 'bets.write' },
+    tag: 'admin',
+    summary: '封盘 or 开盘 by hand: one market of a match not yet over, or every market of it, with a reason',
+    body: adminSportsbookHoldBodySchema,
+    response: adminSportsbookMatchSchema,
   }),
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -35,6 +35,12 @@ export const FeedMsgId = {
   lotteryDraw: 20002,
   /** A live table round (baccarat and the like); topic `table:<tableId>`. */
   tableRound: 20003,
+  /** The sportsbook (20020-20029): a match's score, clock, 封盘 or prices changed; topic `match:<matchId>`. */
+  sportsbookMatch: 20020,
+  /** The sportsbook: one feed pass's changes to a sport's matches, main markets only; topic `board:<sport>`. */
+  sportsbookBoard: 20021,
+  /** The sportsbook, to the member's own sockets: one of his bets settled (`sportsbookBetEventSchema`). */
+  sportsbookBet: 20022,
   /** Client to server: start receiving feed topics (`feedSubscribeSchema`). */
   subscribe: 20010,
   /** Client to server: stop receiving feed topics. */
@@ -161,8 +167,8 @@ export const giftRequestSchema = z.object({
   giftOrderId: callerIdSchema,
 });
 
-/** 20010 / 20011: feed topics such as `odds:123`, `draw:ffc`, `table:b1`. */
-export const feedTopicSchema = z.string().regex(/^(odds|draw|table):[A-Za-z0-9_-]{1,40}$/);
+/** 20010 / 20011: feed topics such as `odds:123`, `draw:ffc`, `table:b1`, `match:<matchId>`, `board:football`. */
+export const feedTopicSchema = z.string().regex(/^(odds|draw|table|match|board):[A-Za-z0-9_-]{1,64}$/);
 export const feedSubscribeSchema = z.object({ topics: z.array(feedTopicSchema).min(1).max(50) });
 
 // Server to client payloads.
@@ -296,7 +302,7 @@ export const chatHistoryDataSchema = z.object({
   hasMore: z.boolean(),
 });
 
-/** 20001-20003: one event of a feed topic; each engine documents its `data`. */
+/** 20001-20003, 20020-20021: one event of a feed topic; each engine documents its `data`. */
 export const feedEventSchema = z.object({ topic: feedTopicSchema, data: z.record(z.string(), z.unknown()) });
 
 /**

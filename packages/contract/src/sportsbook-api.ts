@@ -36,9 +36,17 @@ export type SportsbookBetKind = (typeof sportsbookBetKinds)[number];
 /**
  * placing: the stake is being taken; pending: in play, waiting out the acceptance delay; open:
  * accepted; settled: paid (0 for a loss); void: the stake came back; rejected: not accepted, the
- * stake taken back.
+ * stake taken back; cashed_out: closed early (提前结算), paid its cash-out offer.
  */
-export const sportsbookBetStatuses = ['placing', 'pending', 'open', 'settled', 'void', 'rejected'] as const;
+export const sportsbookBetStatuses = [
+  'placing',
+  'pending',
+  'open',
+  'settled',
+  'void',
+  'rejected',
+  'cashed_out',
+] as const;
 export type SportsbookBetStatus = (typeof sportsbookBetStatuses)[number];
 
 export const sportsbookLegResults = ['win', 'half_win', 'push', 'half_loss', 'loss', 'void'] as const;
@@ -201,7 +209,7 @@ export const sportsbookBetViewSchema = z.object({
   ticketCount: z.number().int(),
   risk: z.string().describe('yuan reserved from the main wallet'),
   potentialReturn: z.string().describe('yuan, stake included, if every pick wins'),
-  payout: z.string().nullable().describe('yuan; null until settled'),
+  payout: z.string().nullable().describe('yuan; null until settled; of a cashed-out bet, its cash-out'),
   rejectCode: z.number().int().nullable(),
   rejectMessage: z.string().nullable(),
   placedAt: isoTime,
@@ -212,7 +220,10 @@ export const sportsbookBetViewSchema = z.object({
 export type SportsbookBetView = z.infer<typeof sportsbookBetViewSchema>;
 
 export const sportsbookBetsBodySchema = pageQuery.extend({
-  status: z.enum(['unsettled', 'settled']).optional().describe('unsettled: placing, pending, open'),
+  status: z
+    .enum(['unsettled', 'settled'])
+    .optional()
+    .describe('unsettled: placing, pending, open; settled: the rest, cashed out included'),
 });
 export const sportsbookBetPageSchema = pageOf(sportsbookBetViewSchema);
 

@@ -75,6 +75,7 @@ export function createBetService(deps: {
     winLoss: formatFen(row.status === 'pending' ? 0n : row.payout_fen - row.stake_fen),
     odds: row.odds_e4 === null ? null : formatOddsValue(row.odds_e4),
     status: row.status,
+    ...(row.is_cashed_out ? { isCashedOut: true } : {}),
     placedAt: row.placed_at.toISOString(),
     settledAt: row.settled_at?.toISOString() ?? null,
   });
@@ -98,6 +99,16 @@ export function createBetService(deps: {
 
     findMany: (siteId: number, venueCode: string, betIds: readonly string[]) =>
       store.findBets(deps.db, siteId, venueCode, betIds),
+
+    /**
+     * Marks a bet its venue settled at a cash-out offer (提前结算), so its records say so; safe to
+     * repeat. A bet not settled yet is an assertion: the venue marks it after the wallet paid it.
+     */
+    async markCashedOut(venue: { siteId: number; venueCode: string }, betId: string) {
+      if (!(await store.markCashedOut(deps.db, venue.siteId, venue.venueCode, betId))) {
+        throw new Error(`bets: ${venue.venueCode} ${betId} is not settled and cannot be cashed out`);
+      }
+    },
 
     /** One of the member's own bets as a chat room shows it (晒单); undefined for anyone else's. */
     async shared(

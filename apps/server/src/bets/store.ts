@@ -134,3 +134,17 @@ export async function searchBets(
   ]);
   return { ...found, totals };
 }
+
+/** Marks a settled bet as closed early at its cash-out (提前结算); false when it is not settled. */
+export async function markCashedOut(db: Db, siteId: number, venueCode: string, betId: string) {
+  const marked = await db
+    .updateTable('bet_records')
+    .set({ is_cashed_out: true })
+    .where('site_id', '=', siteId)
+    .where('venue_code', '=', venueCode)
+    .where('bet_id', '=', betId)
+    .where('status', 'in', ['win', 'lose', 'draw'])
+    .returning('id')
+    .executeTakeFirst();
+  return marked !== undefined;
+}

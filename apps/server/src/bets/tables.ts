@@ -22,6 +22,8 @@ export interface BetRecordsTable {
   /** Decimal odds in ten-thousandths (1.95 is 19500); null when the game has no odds. */
   odds_e4: number | null;
   status: BetStatus;
+  /** Closed early by its venue at a cash-out offer (提前结算): the payout is the offer. */
+  is_cashed_out: Generated<boolean>;
   placed_at: Date;
   settled_at: Date | null;
 }

@@ -53,6 +53,16 @@ export const transferIds = {
   /** The payout that settles a seamless venue's bet, when it pays anything. */
   seamlessPayout: (siteId: number, venueCode: string, betId: string) =>
     perVenueBet('sp', siteId, venueCode, betId),
+  /**
+   * A sportsbook bet settled again after a result correction (GAMES.md 2.4), by the wallet's bet
+   * id (`SB42`, unique over the sportsbook) and the settlement version: `pay` pays version n,
+   * `setoff` takes an earlier receivable out of that payout, `rev` reverses version n's payout and
+   * `due` books what the member could not give back as a receivable.
+   */
+  sportsbookResettlement: (walletBetId: string, version: number, part: 'pay' | 'setoff' | 'rev' | 'due') =>
+    checked(
+      part === 'pay' ? `settle:${walletBetId}:v${version}` : `settle:${walletBetId}:v${version}:${part}`,
+    ),
   /** An id its caller names whole (tests, benchmarks, the crash load): checked, not built. */
   named: (text: string) => checked(text),
 };

@@ -31,6 +31,7 @@ import {
   systemTicketCount,
 } from '@site/contract';
 import { AppError } from '../app-error.ts';
+import type { BetService } from '../bets/service.ts';
 import { type Db, runHoldingLock } from '../db/database.ts';
 import type { PageRequest } from '../db/paging.ts';
 import type { MemberPrincipal } from '../http/access.ts';
@@ -38,10 +39,13 @@ import type { SeamlessWallet } from '../seamless/service.ts';
 import type { Clock } from '../stores/clock.ts';
 import { runEvery } from '../stores/periodic.ts';
 import type { MarketKind, PricedSelection } from './book.ts';
+import { createSportsbookCashOut } from './cash-out-service.ts';
 import { leagues } from './catalogue.ts';
 import { type FixtureNow, fixtureNow, scoreboardOf } from './feed-state.ts';
 import { marketLine, marketName, selectionName, slipName } from './labels.ts';
 import type { Market, Score } from './markets.ts';
+import { createSportsbookPush, type SportsbookEventsPort } from './push.ts';
+import { createSportsbookResults, type SportsbookResultsDeps } from './results.ts';
 import { outcomeOf, returnOf } from './settlement.ts';
 import {
   defaultFeedSettings,
@@ -82,6 +86,8 @@ export interface SportsbookSettings {
   readonly repriceEveryMs: number;
   /** A bet still `placing` after this long had its node stop: its stake is given back. */
   readonly placingTimeoutMs: number;
+  /** c of the 提前结算 offer (GAMES.md 2.5: 3–5 %), in basis points. */
+  readonly cashOutMarginBps: number;
 }
 
 const yuan = (amount: number) => fen(BigInt(amount) * 100n);
@@ -108,6 +114,7 @@ export const defaultSportsbookSettings: SportsbookSettings = {
   parlayCaps: sportsbookParlayCaps,
   repriceEveryMs: 5_000,
   placingTimeoutMs: 60_000,
+  cashOutMarginBps: 500,
 };
 
 /** What the sportsbook needs of the seamless wallet: each call idempotent on its transaction id. */
@@ -188,8 +195,15 @@ export function createSportsbookService(deps: {
   clock: Clock;
   seamless: SportsbookWalletPort;
   settings?: SportsbookSettings;
+  /** Marks a cashed-out bet's record (投注记录) as closed early. */
+  bets?: Pick<BetService, 'markCashedOut'>;
+  /** Live scores, prices and settlements over the socket; published without holding the pass up. */
+  events?: SportsbookEventsPort;
+  /** Result corrections and staff 封盘 (results.ts): the ledger to settle bets again, the audit log. */
+  results?: SportsbookResultsDeps;
 }) {
   const settings = deps.settings ?? defaultSportsbookSettings;
+  const push = createSportsbookPush(deps.events);
   const now = () => new Date(deps.clock.now());
   const venueOf = (siteId: number, isEsports: boolean) => ({
     siteId,
@@ -237,6 +251,7 @@ export function createSportsbookService(deps: {
     now: FixtureNow,
     versions: ReadonlyMap<string, store.MarketRow>,
     at: Date,
+    isFixtureHeld = false,
   ): store.NewMarket[] =>
     now.book.map((priced, index) => {
       const known = versions.get(priced.key);
@@ -250,7 +265,7 @@ export function createSportsbookService(deps: {
         sort_order: index,
         selections: JSON.stringify(priced.selections),
         price_version: known === undefined ? 1 : known.price_version + (isRepriced ? 1 : 0),
-        status: now.isSuspended ? 'suspended' : 'open',
+        status: now.isSuspended || isFixtureHeld || known?.is_held ? 'suspended' : 'open',
         updated_at: at,
       };
     });
@@ -323,7 +338,7 @@ export function createSportsbookService(deps: {
       const known = new Map(
         markets.filter((market) => market.fixture_id === row.id).map((market) => [market.market_key, market]),
       );
-      const offered = marketRows(row.id, state, known, at);
+      const offered = marketRows(row.id, state, known, at, row.is_held);
       const offeredKeys = new Set(offered.map((market) => market.market_key));
       const changed = offered.filter((market) => {
         const before = known.get(market.market_key);
@@ -364,11 +379,13 @@ export function createSportsbookService(deps: {
         JSON.stringify(row.half_time_score) !== (next.half_time_score ?? 'null');
       if (isStateChanged || changed.length > 0 || closing.length > 0) {
         await store.recordFixtureState(deps.db, row.id, next, [...changed, ...closing], at);
+        push.fixtureWritten({ before: row, state, known, changed, closing });
       }
       if (state.status === 'finished') {
         feedFixtures.delete(row.id);
       }
     }
+    push.publishBoards();
   };
 
   // ---- bets: acceptance ---------------------------------------------------------------------
@@ -385,6 +402,7 @@ export function createSportsbookService(deps: {
       await store.rejectBet(tx, bet.id, code, now());
       await store.releaseMemberStakes(tx, bet, legs);
     });
+    push.betRejected(bet, sportsbookBetIdOf);
   };
 
   /**
@@ -563,6 +581,7 @@ export function createSportsbookService(deps: {
         }
       }
       await store.closeBets(deps.db, closes, now());
+      push.betsSettled(bets, closes, sportsbookBetIdOf);
     }
   };
 
@@ -586,7 +605,9 @@ export function createSportsbookService(deps: {
       await moveUnderway(feed.secret_hex, at);
       await acceptPending(at);
       await rollBackStalePlacing(at);
+      await cashOut.payUncredited(at);
       await settleAll(feed.secret_hex);
+      await results?.resettlement.pass();
     });
 
   // ---- placement ----------------------------------------------------------------------------
@@ -860,7 +881,7 @@ export function createSportsbookService(deps: {
     clock: row.clock_text,
     score: scoreOf(row),
     halfTimeScore: row.half_time_score,
-    isSuspended: row.is_suspended,
+    isSuspended: row.is_suspended || row.is_held,
     commitment: row.commitment_hex,
     seed: row.seed_hex,
     markets: markets.map((market) => presentMarket(row.sport, market)),
@@ -926,6 +947,35 @@ export function createSportsbookService(deps: {
 
   const presentBet = async (bet: store.BetRow) => (await presentBets([bet]))[0] as SportsbookBetView;
 
+  const results =
+    deps.results &&
+    createSportsbookResults({
+      ...deps.results,
+      db: deps.db,
+      clock: deps.clock,
+      parlayCaps: settings.parlayCaps,
+      walletBetIdOf: sportsbookBetIdOf,
+      onResettled: (bet, settlement) => {
+        if (settlement.status !== 'open' && settlement.payoutFen !== null) {
+          push.betsSettled(
+            [bet],
+            [{ id: bet.id, status: settlement.status, payoutFen: settlement.payoutFen }],
+            sportsbookBetIdOf,
+          );
+        }
+      },
+    });
+
+  const cashOut = createSportsbookCashOut({
+    db: deps.db,
+    clock: deps.clock,
+    seamless: deps.seamless,
+    marginBps: () => settings.cashOutMarginBps,
+    walletBetIdOf: sportsbookBetIdOf,
+    presentBet,
+    markRecordCashedOut: deps.bets?.markCashedOut ?? (async () => undefined),
+  });
+
   /** Where the Beijing day of `at` ends. */
   const dayEndOf = (at: Date) =>
     new Date(Math.floor((at.getTime() + beijingOffsetMs) / dayMs) * dayMs + dayMs - beijingOffsetMs);
@@ -933,8 +983,20 @@ export function createSportsbookService(deps: {
   return {
     tick,
 
+    /** 提前结算 of singles: the offer now, and taking it (cash-out-service.ts). */
+    cashOut: { quote: cashOut.quote, take: cashOut.cashOut },
+
+    /** The console's result corrections and 封盘 (admin.ts); absent without the ledger and audit log. */
+    results: results?.admin,
+
     /** Runs `tick` every `intervalMs`, one pass at a time, until stopped (`stop` waits for a pass under way). */
-    startFeedCycle(options: { intervalMs: number; onError: (error: unknown) => void }) {
+    startFeedCycle(options: {
+      intervalMs: number;
+      onError: (error: unknown) => void;
+      /** A live event the socket could not take; the pass goes on. */
+      onPushError?: (error: unknown) => void;
+    }) {
+      push.reportErrorsTo(options.onPushError ?? options.onError);
       return runEvery(options.intervalMs, tick, options.onError);
     },
 
@@ -1063,6 +1125,7 @@ export function createSportsbookService(deps: {
         throw refused(ErrorCode.sportsbookMatchUnknown, { matchId });
       }
       feedFixtures.delete(matchId);
+      push.matchCancelled(cancelled);
       return presentMatch(cancelled, []);
     },
   };

@@ -467,36 +467,40 @@ export async function decideLegs(
  * save it). A single is the N串1 of one leg.
  */
 export function betsToSettle(db: Db, limit: number): Promise<BetRow[]> {
-  return db
-    .selectFrom('sportsbook_bets as b')
-    .selectAll('b')
-    .where('b.status', '=', 'open')
-    .where((eb) =>
-      eb.or([
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('sportsbook_bet_legs as l')
-              .select('l.leg_no')
-              .whereRef('l.bet_id', '=', 'b.id')
-              .where('l.result', 'is', null),
+  return (
+    db
+      .selectFrom('sportsbook_bets as b')
+      .selectAll('b')
+      .where('b.status', '=', 'open')
+      // A bet open again after a result correction is paid by its resettlement (resettle.ts).
+      .where('b.settlement_version', '=', 1)
+      .where((eb) =>
+        eb.or([
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('sportsbook_bet_legs as l')
+                .select('l.leg_no')
+                .whereRef('l.bet_id', '=', 'b.id')
+                .where('l.result', 'is', null),
+            ),
           ),
-        ),
-        eb.and([
-          eb('b.kind', '=', 'parlay'),
-          eb.exists(
-            eb
-              .selectFrom('sportsbook_bet_legs as l')
-              .select('l.leg_no')
-              .whereRef('l.bet_id', '=', 'b.id')
-              .where('l.result', '=', 'loss'),
-          ),
+          eb.and([
+            eb('b.kind', '=', 'parlay'),
+            eb.exists(
+              eb
+                .selectFrom('sportsbook_bet_legs as l')
+                .select('l.leg_no')
+                .whereRef('l.bet_id', '=', 'b.id')
+                .where('l.result', '=', 'loss'),
+            ),
+          ]),
         ]),
-      ]),
-    )
-    .orderBy('b.id')
-    .limit(limit)
-    .execute();
+      )
+      .orderBy('b.id')
+      .limit(limit)
+      .execute()
+  );
 }
 
 export interface BetClose {
@@ -537,7 +541,7 @@ export function memberBets(
     filtered = filtered.where(
       'status',
       'in',
-      status === 'unsettled' ? ['placing', 'pending', 'open'] : ['settled', 'void', 'rejected'],
+      status === 'unsettled' ? ['placing', 'pending', 'open'] : ['settled', 'void', 'rejected', 'cashed_out'],
     );
   }
   return fetchPage(filtered, (rows) => rows.selectAll().orderBy('id', 'desc'), page);

@@ -56,6 +56,12 @@ export interface SportsbookFixturesTable {
   cancel_reason: string | null;
   updated_at: Date;
   settled_at: Date | null;
+  /** 1 as the feed recorded the result; one more per staff correction (results-migration.ts). */
+  result_version: ColumnType<number, number | undefined, number>;
+  /** The result version whose resettlement the feed pass has finished. */
+  resettled_version: ColumnType<number, number | undefined, number>;
+  /** 封盘 by staff: every market of the fixture is suspended until staff open it. */
+  is_held: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface SportsbookMarketsTable {
@@ -69,6 +75,8 @@ export interface SportsbookMarketsTable {
   price_version: number;
   status: SportsbookMarketStatus;
   updated_at: Date;
+  /** 封盘 by staff: suspended whatever the feed says, until staff open it. */
+  is_held: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface SportsbookBetsTable {
@@ -94,6 +102,8 @@ export interface SportsbookBetsTable {
   payout_fen: Fen | null;
   placed_at: Date;
   settled_at: Date | null;
+  /** 1 when settled through the wallet; one more per resettlement after a result correction. */
+  settlement_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface SportsbookBetLegsTable {

@@ -3,11 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { type InboundData, type SocketClient, sharedSocket } from './socket.ts';
 
-/** The feeds that push events on a topic (20001-20003). */
+/** The feeds that push events on a topic (20001-20003, 20020-20021). */
 export type FeedEventMsgId =
   | typeof FeedMsgId.odds
   | typeof FeedMsgId.lotteryDraw
-  | typeof FeedMsgId.tableRound;
+  | typeof FeedMsgId.tableRound
+  | typeof FeedMsgId.sportsbookMatch
+  | typeof FeedMsgId.sportsbookBoard;
 export type FeedEvent = InboundData[typeof FeedMsgId.lotteryDraw];
 
 /** The most topics one subscribe frame may name (the contract's `feedSubscribeSchema`; no zod on the client). */

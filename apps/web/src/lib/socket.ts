@@ -14,6 +14,7 @@ import {
   type NamingEntry,
   type roomStatusDataSchema,
   type ServerFrame,
+  type SportsbookBetEvent,
   socketHandshakePath,
   socketTiming,
   type speechStatusDataSchema,
@@ -49,6 +50,10 @@ export interface InboundData {
   [FeedMsgId.odds]: z.infer<typeof feedEventSchema>;
   [FeedMsgId.lotteryDraw]: z.infer<typeof feedEventSchema>;
   [FeedMsgId.tableRound]: z.infer<typeof feedEventSchema>;
+  [FeedMsgId.sportsbookMatch]: z.infer<typeof feedEventSchema>;
+  [FeedMsgId.sportsbookBoard]: z.infer<typeof feedEventSchema>;
+  /** To the member's own sockets, not a feed topic. */
+  [FeedMsgId.sportsbookBet]: SportsbookBetEvent;
   [FeedMsgId.subscribe]: { topics: string[] };
   [FeedMsgId.unsubscribe]: { topics: string[] };
 }

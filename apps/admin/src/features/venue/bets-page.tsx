@@ -85,7 +85,14 @@ export function BetsPage() {
     { title: '有效投注', dataIndex: 'validAmount', hideInSearch: true, sorter: true, align: 'right' },
     { title: '派彩', dataIndex: 'payout', hideInSearch: true, sorter: true, align: 'right' },
     { title: '输赢', dataIndex: 'winLoss', hideInSearch: true, align: 'right' },
-    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: betStatusEnum },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: betStatusEnum,
+      // A bet closed early (提前结算) was paid its cash-out, not settled on the result.
+      render: (dom, row) => (row.isCashedOut ? <>{dom} · 提前结算</> : dom),
+    },
     { ...timeColumn<AdminBet>('结算时间', 'settledAt'), sorter: true },
   ];
   return (

@@ -200,7 +200,9 @@ function BetRow({ bet, lotteryNames }: { bet: BetRecord; lotteryNames: ReadonlyM
           </span>
           <strong className={signClass(bet.winLoss)}>{displayYuan(bet.winLoss, { sign: true })}</strong>
           <span className={`bet-row__status bet-row__status--${bet.status}`}>
-            {gameText.statuses[bet.status]}
+            {bet.isCashedOut
+              ? `${gameText.statuses[bet.status]} · ${gameText.cashedOut}`
+              : gameText.statuses[bet.status]}
           </span>
         </span>
       }

@@ -46,6 +46,8 @@ export const gameText = {
   venueLabel: '场馆',
   statusLabel: '状态',
   statuses: betStatusNames satisfies Record<BetStatus, string>,
+  /** A bet closed early at its cash-out: shown beside its status. */
+  cashedOut: '提前结算',
   totals: { stake: '投注额', validAmount: '有效投注', payout: '派彩', winLoss: '输赢' },
   totalsLabel: '合计',
   betCount: (count: number) => `共 ${count} 笔`,

@@ -3,9 +3,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { callRoute } from '../../lib/api-client.ts';
 import { useRefreshMoney } from '../../lib/wallet.ts';
 
-/** How often live prices and scores are asked again: the socket feed for odds is not built yet. */
+/** How often live prices and scores are asked again while their socket feed is not live. */
 export const livePollMs = 4_000;
-/** Pre-match lists and counts move slowly. */
+/** Pre-match lists and counts move slowly; a live socket feed still gets read this often. */
 export const boardPollMs = 30_000;
 
 export const sportsbookKeys = {
@@ -34,6 +34,7 @@ export function useSportsbookMatches(
   filter: SportsbookMatchFilter,
   sport: SportsbookSport | undefined,
   leagueCode: string | undefined,
+  isLive = false,
 ) {
   return useQuery({
     queryKey: sportsbookKeys.matches(filter, sport, leagueCode),
@@ -50,19 +51,22 @@ export function useSportsbookMatches(
         { signal },
       ),
     placeholderData: keepPreviousData,
-    // Today's list holds matches that go live: asked again often enough to lock them in time.
-    refetchInterval: filter === 'early' ? boardPollMs : livePollMs,
+    // Today's list holds matches that go live: asked again often enough to lock them in time,
+    // unless the board's socket feed tells of kick-offs.
+    refetchInterval: filter === 'early' || isLive ? boardPollMs : livePollMs,
   });
 }
 
-export function useSportsbookMatch(matchId: string) {
+export function useSportsbookMatch(matchId: string, isLive = false) {
   return useQuery({
     queryKey: sportsbookKeys.match(matchId),
     queryFn: ({ signal }) => callRoute('sportsbookMatch', { matchId }, { signal }),
     refetchInterval: (query) =>
       query.state.data?.status === 'finished' || query.state.data?.status === 'cancelled'
         ? false
-        : livePollMs,
+        : isLive
+          ? boardPollMs
+          : livePollMs,
   });
 }
 

@@ -2,7 +2,9 @@ import type { SportsbookBetView } from '@site/contract';
 import { useState } from 'react';
 import { formatShanghaiTime } from '../../lib/time.ts';
 import { useSportsbookBets } from './api.ts';
+import { CashOutAction } from './cash-out.tsx';
 import { SportsbookFrame } from './frame.tsx';
+import { useLiveBets } from './live-feed.ts';
 import { LoadFailed, Loading } from './parts.tsx';
 import type { SportsbookScope } from './sportsbook-paths.ts';
 import { sportsbookText as text } from './sportsbook-text.ts';
@@ -48,6 +50,7 @@ function BetCard({ bet }: { bet: SportsbookBetView }) {
         </div>
       </dl>
       {bet.rejectMessage ? <p className="sb-slip__failure">{bet.rejectMessage}</p> : null}
+      {bet.kind === 'single' && bet.status === 'open' ? <CashOutAction bet={bet} /> : null}
       <p className="sb-bet__meta">
         {text.betId} {bet.betId} · {formatShanghaiTime(bet.placedAt)}
       </p>
@@ -78,6 +81,7 @@ function BetList({ status }: { status: 'unsettled' | 'settled' }) {
 /** `/game/sport/book/bets`: the member's 注单, open and settled, with their legs and results. */
 export function SportsbookBetsPage({ scope }: { scope: SportsbookScope }) {
   const [status, setStatus] = useState<'unsettled' | 'settled'>('unsettled');
+  useLiveBets();
   return (
     <SportsbookFrame scope={scope} hasLeagues={false}>
       <fieldset className="sb-tabs" aria-label={text.betsTitle}>

@@ -2,6 +2,7 @@ import type { SportsbookMatch } from '@site/contract';
 import { Link } from 'react-router';
 import { useSportsbookMatches } from './api.ts';
 import { BoardTabs, LeagueList, SportsbookFrame, useBoardParams } from './frame.tsx';
+import { useLiveBoard } from './live-feed.ts';
 import { LoadFailed, Loading, MatchClock, OddsButton, useIsWide } from './parts.tsx';
 import { type SportsbookScope, sportsbookPaths } from './sportsbook-paths.ts';
 import { sportsbookText as text } from './sportsbook-text.ts';
@@ -70,7 +71,8 @@ function leagueGroups(matches: readonly SportsbookMatch[]) {
 
 function MatchList({ scope }: { scope: SportsbookScope }) {
   const { filter, sport, leagueCode } = useBoardParams(scope);
-  const { data, isPending, isError, refetch } = useSportsbookMatches(filter, sport, leagueCode);
+  const isLive = useLiveBoard(sport);
+  const { data, isPending, isError, refetch } = useSportsbookMatches(filter, sport, leagueCode, isLive);
   if (isPending) {
     return <Loading />;
   }

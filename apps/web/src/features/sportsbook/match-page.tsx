@@ -2,6 +2,7 @@ import type { SportsbookMarket } from '@site/contract';
 import { useParams } from 'react-router';
 import { useSportsbookMatch } from './api.ts';
 import { SportsbookFrame } from './frame.tsx';
+import { useLiveMatch } from './live-feed.ts';
 import { kickOffText, LoadFailed, Loading, OddsButton } from './parts.tsx';
 import type { SportsbookScope } from './sportsbook-paths.ts';
 import { sportsbookText as text } from './sportsbook-text.ts';
@@ -19,7 +20,8 @@ function marketGroups(markets: readonly SportsbookMarket[]) {
 }
 
 function MatchBody({ matchId }: { matchId: string }) {
-  const { data: match, isPending, isError, refetch } = useSportsbookMatch(matchId);
+  const isLive = useLiveMatch(matchId);
+  const { data: match, isPending, isError, refetch } = useSportsbookMatch(matchId, isLive);
   if (isPending) {
     return <Loading />;
   }

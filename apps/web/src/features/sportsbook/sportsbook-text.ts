@@ -78,6 +78,7 @@ export const sportsbookText = {
     settled: '已结算',
     void: '已取消',
     rejected: '已拒绝',
+    cashed_out: '已提前结算',
   } satisfies Record<SportsbookBetStatus, string>,
   legResult: {
     win: '赢',
@@ -87,6 +88,14 @@ export const sportsbookText = {
     loss: '输',
     void: '取消',
   } satisfies Record<SportsbookLegResult, string>,
+  cashOut: '提前结算',
+  cashOutSuspended: '暂停',
+  cashOutConfirm: (amount: string, stake: string) =>
+    `本金 ¥${stake}，确认以 ¥${amount} 提前结算该注单？结算后该注单不再参与赛果派彩。`,
+  cashOutConfirmButton: '确认结算',
+  cashOutDone: (amount: string) => `提前结算成功，¥${amount} 已到账`,
+  cashOutMoved: '结算金额已变化，请确认新金额后重试',
+  cashOutFailed: '提前结算失败，请稍后再试',
   liveShort: '滚',
   loadMore: '加载更多',
   balance: '余额',

@@ -1,0 +1,288 @@
+import type { Fen, SportsbookLegResult, SportsbookMatchStatus, SportsbookSport } from '@site/contract';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { fetchPage, type PageRequest } from '../db/paging.ts';
+import type { MatchResult } from './markets.ts';
+import type { BetRow, FixtureRow, LegRow } from './store.ts';
+
+/**
+ * The SQL of result corrections, resettlement and staff 封盘 (results-migration.ts): the fixture's
+ * result versions, the bets' settlement versions, the members' receivables and the holds.
+ */
+
+// ---- corrections ----------------------------------------------------------------------------
+
+export function lockFixture(db: Db, id: string): Promise<FixtureRow | undefined> {
+  return db.selectFrom('sportsbook_fixtures').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Records a corrected result as the next result version: the scoreboard shows it too. */
+export function correctResult(db: Db, id: string, result: MatchResult, now: Date): Promise<FixtureRow> {
+  return db
+    .updateTable('sportsbook_fixtures')
+    .set((eb) => ({
+      result: JSON.stringify(result),
+      score_home: result.fullTime.home,
+      score_away: result.fullTime.away,
+      half_time_score: JSON.stringify(result.halfTime),
+      result_version: eb('result_version', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'finished')
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Fixtures whose last correction the feed pass has not finished resettling. */
+export function fixturesResettling(db: Db): Promise<FixtureRow[]> {
+  return db
+    .selectFrom('sportsbook_fixtures')
+    .selectAll()
+    .whereRef('resettled_version', '<', 'result_version')
+    .orderBy('id')
+    .execute();
+}
+
+export async function markResettled(db: Db, id: string, version: number) {
+  await db
+    .updateTable('sportsbook_fixtures')
+    .set({ resettled_version: version })
+    .where('id', '=', id)
+    .where('resettled_version', '<', version)
+    .execute();
+}
+
+/** Every decided leg on a fixture: the ones a correction may decide otherwise. */
+export function decidedLegsOn(db: Db, fixtureId: string): Promise<LegRow[]> {
+  return db
+    .selectFrom('sportsbook_bet_legs')
+    .selectAll()
+    .where('fixture_id', '=', fixtureId)
+    .where('result', 'is not', null)
+    .orderBy('bet_id')
+    .execute();
+}
+
+/** Decides legs again (a decided leg gets its new result); undecided ones are left to the settlement. */
+export async function redecideLegs(
+  db: Db,
+  decided: ReadonlyArray<{ betId: bigint; legNo: number; result: SportsbookLegResult }>,
+  now: Date,
+) {
+  if (decided.length === 0) {
+    return;
+  }
+  const rows = decided.map((leg) => ({
+    bet_id: leg.betId.toString(),
+    leg_no: leg.legNo,
+    result: leg.result,
+  }));
+  await sql`
+    update sportsbook_bet_legs as l
+    set result = d.result, settled_at = ${now}
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as d(bet_id bigint, leg_no smallint, result text)
+    where l.bet_id = d.bet_id and l.leg_no = d.leg_no and l.result is not null and l.result <> d.result`.execute(
+    db,
+  );
+}
+
+/**
+ * Bets with a leg on the fixture that a correction may settle again: settled or void (their money
+ * moved), or open again after an earlier resettlement. Open bets never settled are left to the
+ * settlement pass, which reads their legs as decided now.
+ */
+export function betsToResettle(db: Db, fixtureId: string): Promise<BetRow[]> {
+  return db
+    .selectFrom('sportsbook_bets as b')
+    .selectAll('b')
+    .where((eb) =>
+      eb.or([
+        eb('b.status', 'in', ['settled', 'void']),
+        eb.and([eb('b.status', '=', 'open'), eb('b.settlement_version', '>', 1)]),
+      ]),
+    )
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('sportsbook_bet_legs as l')
+          .select('l.leg_no')
+          .whereRef('l.bet_id', '=', 'b.id')
+          .where('l.fixture_id', '=', fixtureId),
+      ),
+    )
+    .orderBy('b.id')
+    .execute();
+}
+
+/** Bets open again after a resettlement, from `afterId` on: only a resettlement may pay them. */
+export function reopenedBets(db: Db, afterId: bigint, limit: number): Promise<BetRow[]> {
+  return db
+    .selectFrom('sportsbook_bets')
+    .selectAll()
+    .where('status', '=', 'open')
+    .where('settlement_version', '>', 1)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export function lockBet(db: Db, id: bigint): Promise<BetRow> {
+  return db
+    .selectFrom('sportsbook_bets')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+export interface BetSettlement {
+  status: 'open' | 'settled' | 'void';
+  payoutFen: Fen | null;
+  version: number;
+}
+
+export async function setBetSettlement(db: Db, id: bigint, settlement: BetSettlement, now: Date) {
+  await db
+    .updateTable('sportsbook_bets')
+    .set({
+      status: settlement.status,
+      payout_fen: settlement.payoutFen,
+      settled_at: settlement.status === 'open' ? null : now,
+      settlement_version: settlement.version,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** What the member owes the house, the row locked until the transaction ends. */
+export async function lockReceivable(db: Db, siteId: number, memberId: bigint, now: Date): Promise<Fen> {
+  await db
+    .insertInto('sportsbook_receivables')
+    .values({ site_id: siteId, member_id: memberId, amount_fen: 0n as Fen, updated_at: now })
+    .onConflict((conflict) => conflict.columns(['site_id', 'member_id']).doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('sportsbook_receivables')
+    .select('amount_fen')
+    .where('site_id', '=', siteId)
+    .where('member_id', '=', memberId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return row.amount_fen;
+}
+
+export async function setReceivable(db: Db, siteId: number, memberId: bigint, amountFen: Fen, now: Date) {
+  await db
+    .updateTable('sportsbook_receivables')
+    .set({ amount_fen: amountFen, updated_at: now })
+    .where('site_id', '=', siteId)
+    .where('member_id', '=', memberId)
+    .execute();
+}
+
+export async function receivableOf(db: Db, siteId: number, memberId: bigint): Promise<Fen> {
+  const row = await db
+    .selectFrom('sportsbook_receivables')
+    .select('amount_fen')
+    .where('site_id', '=', siteId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return row?.amount_fen ?? (0n as Fen);
+}
+
+// ---- the console ------------------------------------------------------------------------------
+
+export interface FixtureFilter {
+  sport?: SportsbookSport | undefined;
+  status?: SportsbookMatchStatus | undefined;
+  matchId?: string | undefined;
+  kickOff?: { from: Date; to: Date } | undefined;
+}
+
+/** Fixtures by the console's filter, the latest kick-off first. */
+export function fixturePage(db: Db, filter: FixtureFilter, page: PageRequest) {
+  let filtered = db.selectFrom('sportsbook_fixtures');
+  if (filter.sport !== undefined) {
+    filtered = filtered.where('sport', '=', filter.sport);
+  }
+  if (filter.status !== undefined) {
+    filtered = filtered.where('status', '=', filter.status);
+  }
+  if (filter.matchId !== undefined) {
+    filtered = filtered.where('id', '=', filter.matchId);
+  }
+  if (filter.kickOff !== undefined) {
+    filtered = filtered
+      .where('kick_off_at', '>=', filter.kickOff.from)
+      .where('kick_off_at', '<', filter.kickOff.to);
+  }
+  return fetchPage(
+    filtered,
+    (rows) => rows.selectAll().orderBy('kick_off_at', 'desc').orderBy('id', 'desc'),
+    page,
+  );
+}
+
+/** The markets staff hold one by one, per fixture. */
+export async function heldMarketKeys(db: Db, fixtureIds: readonly string[]): Promise<Map<string, string[]>> {
+  const held = new Map<string, string[]>();
+  if (fixtureIds.length === 0) {
+    return held;
+  }
+  const rows = await db
+    .selectFrom('sportsbook_markets')
+    .select(['fixture_id', 'market_key'])
+    .where('fixture_id', 'in', [...fixtureIds])
+    .where('is_held', '=', true)
+    .orderBy('fixture_id')
+    .orderBy('sort_order')
+    .execute();
+  for (const row of rows) {
+    held.set(row.fixture_id, [...(held.get(row.fixture_id) ?? []), row.market_key]);
+  }
+  return held;
+}
+
+/** Holds or opens every market of a fixture; opening clears the holds of single markets too. */
+export async function holdFixture(db: Db, fixtureId: string, isHeld: boolean, now: Date) {
+  await db
+    .updateTable('sportsbook_fixtures')
+    .set({ is_held: isHeld, updated_at: now })
+    .where('id', '=', fixtureId)
+    .execute();
+  if (!isHeld) {
+    await db
+      .updateTable('sportsbook_markets')
+      .set({ is_held: false })
+      .where('fixture_id', '=', fixtureId)
+      .where('is_held', '=', true)
+      .execute();
+  }
+}
+
+export async function holdMarket(db: Db, fixtureId: string, marketKey: string, isHeld: boolean) {
+  await db
+    .updateTable('sportsbook_markets')
+    .set({ is_held: isHeld })
+    .where('fixture_id', '=', fixtureId)
+    .where('market_key', '=', marketKey)
+    .execute();
+}
+
+/**
+ * Sets each market still offered to what the holds and the feed's 封盘 say: suspended when the
+ * feed suspends the fixture or staff hold it or the market, open otherwise.
+ */
+export async function applyHolds(db: Db, fixtureId: string, now: Date) {
+  await sql`
+    update sportsbook_markets as m
+    set status = case when f.is_suspended or f.is_held or m.is_held then 'suspended' else 'open' end,
+      updated_at = ${now}
+    from sportsbook_fixtures as f
+    where f.id = m.fixture_id and m.fixture_id = ${fixtureId} and m.status <> 'closed'
+      and m.status <> case when f.is_suspended or f.is_held or m.is_held then 'suspended' else 'open' end`.execute(
+    db,
+  );
+}

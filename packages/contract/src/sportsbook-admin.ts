@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { pageOf, pageQuery } from './http-schemas.ts';
+import { sportsbookMatchStatuses, sportsbookSports } from './sportsbook-api.ts';
+
+/**
+ * The console's side of the in-house sportsbook (issue 13): the fixtures with their results,
+ * correcting a finished match's result (every bet touching it is settled again, GAMES.md 2.4) and
+ * 封盘 / 开盘 by hand of one market or of every market of a match. Fixtures are the feed's, shared
+ * by every site: a correction settles the bets of every site on the match again.
+ */
+
+const matchIdSchema = z
+  .string()
+  .regex(/^[a-z0-9-]{1,64}$/, '赛事编号格式错误')
+  .describe('a match of the catalogue');
+
+/** Goals, points or maps: a basketball side may score well over a hundred. */
+const scoreSchema = z.object({
+  home: z.int().min(0).max(999),
+  away: z.int().min(0).max(999),
+});
+
+const reasonSchema = z.string().trim().min(2, '请填写原因').max(100);
+
+const isoTime = z.string().describe('ISO-8601 UTC time');
+
+export const adminSportsbookMatchesBodySchema = pageQuery.extend({
+  sport: z.enum(sportsbookSports).optional(),
+  status: z.enum(sportsbookMatchStatuses).optional(),
+  day: z.iso
+    .date({ message: '须为日期，例如 2026-01-01' })
+    .optional()
+    .describe('kick-off day (YYYY-MM-DD, Beijing time)'),
+  matchId: matchIdSchema.optional(),
+});
+export type AdminSportsbookMatchesBody = z.infer<typeof adminSportsbookMatchesBodySchema>;
+
+export const adminSportsbookMatchSchema = z.object({
+  matchId: z.string(),
+  sport: z.enum(sportsbookSports),
+  leagueName: z.string(),
+  home: z.string(),
+  away: z.string(),
+  kickOffAt: isoTime,
+  status: z.enum(sportsbookMatchStatuses),
+  phase: z.string(),
+  score: z.object({ home: z.number().int(), away: z.number().int() }),
+  result: z
+    .object({
+      fullTime: z.object({ home: z.number().int(), away: z.number().int() }),
+      halfTime: z.object({ home: z.number().int(), away: z.number().int() }),
+    })
+    .nullable()
+    .describe('the result bets settle on, once finished'),
+  resultVersion: z.number().int().describe('1 as the feed recorded it; each correction adds one'),
+  isSuspended: z.boolean().describe('封盘 by the feed'),
+  isHeld: z.boolean().describe('封盘 by staff: every market of the match'),
+  heldMarketKeys: z.array(z.string()).describe('markets held by staff one by one'),
+  cancelReason: z.string().nullable(),
+  settledAt: isoTime.nullable(),
+});
+export type AdminSportsbookMatch = z.infer<typeof adminSportsbookMatchSchema>;
+export const adminSportsbookMatchPageSchema = pageOf(adminSportsbookMatchSchema);
+
+export const adminSportsbookResultBodySchema = z.object({
+  matchId: matchIdSchema,
+  fullTime: scoreSchema.describe('the final score (maps of an esports series)'),
+  halfTime: scoreSchema
+    .optional()
+    .describe('the half-time score; kept as it was when left out; of esports, the final score'),
+  reason: reasonSchema,
+});
+export type AdminSportsbookResultBody = z.infer<typeof adminSportsbookResultBodySchema>;
+
+export const adminSportsbookResultSchema = z.object({
+  match: adminSportsbookMatchSchema,
+  isChanged: z.boolean().describe('false when the match already had this result: nothing moved'),
+  betCount: z.number().int().describe('bets whose settlement changed'),
+  reopenedCount: z.number().int().describe('parlays open again, their other legs undecided'),
+  payoutDelta: z.string().describe('yuan paid to members less yuan taken back, signed'),
+  receivable: z.string().describe('yuan members could not give back: owed to the house'),
+});
+export type AdminSportsbookResult = z.infer<typeof adminSportsbookResultSchema>;
+
+export const adminSportsbookHoldBodySchema = z.object({
+  matchId: matchIdSchema,
+  marketKey: z
+    .string()
+    .regex(/^[a-z_]{1,40}(:[a-z0-9_/+-]{1,20}){0,3}$/, '盘口编号格式错误')
+    .optional()
+    .describe('one market; every market of the match when left out'),
+  isHeld: z.boolean().describe('true: 封盘; false: 开盘'),
+  reason: reasonSchema,
+});
+export type AdminSportsbookHoldBody = z.infer<typeof adminSportsbookHoldBodySchema>;
