@@ -22,7 +22,8 @@ import { bareTransfer, fundMembers, memberAccount } from './ledger-baseline.ts';
  * Sportsbook bet placements per second, with each placement's p50/p99 latency, at one placement
  * in flight per player (200 players, each a distinct funded member), through `sportsbook.place`
  * of a real node: pre-match slips of 10.00 on the open main markets of the simulated board, picked
- * from its match list at their current odds, one in `parlayEvery` a two-match parlay (legs checked,
+ * from its match list at their odds then, taking any price the book has moved to since (as the
+ * book moves prices while liability builds), one in `parlayEvery` a two-match parlay (legs checked,
  * bet, legs and member totals written, the stake taken through the seamless wallet). Next to it, in
  * alternating slices of the same run on the same database: the ledger's bare transfer rate (one
  * checked single-statement transfer per operation, from the same players). Then every placed bet is
@@ -153,9 +154,9 @@ function placement(sportsbook: SportsbookService, picks: readonly Leg[], placed:
       while (second.matchId === first.matchId) {
         second = randomPick();
       }
-      body = { kind: 'parlay', slipId, stake, acceptOdds: 'better', legs: [first, second] };
+      body = { kind: 'parlay', slipId, stake, acceptOdds: 'any', legs: [first, second] };
     } else {
-      body = { kind: 'single', slipId, stake, acceptOdds: 'better', oddsFormat: 'Europe', legs: [first] };
+      body = { kind: 'single', slipId, stake, acceptOdds: 'any', oddsFormat: 'Europe', legs: [first] };
     }
     const bet = await sportsbook.place({ siteId, memberId: BigInt(1 + worker), sessionId: 0n }, body);
     if (bet.status !== 'open') {
