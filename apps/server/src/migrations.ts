@@ -36,7 +36,7 @@ import {
 import { authMigration, loginHistoryIpIndexMigration } from './session/migration.ts';
 import { siteMigration } from './site/migration.ts';
 import { sportsbookCashOutMigration } from './sportsbook/cash-out-migration.ts';
-import { sportsbookMigration } from './sportsbook/migration.ts';
+import { sportsbookLiabilityMigration, sportsbookMigration } from './sportsbook/migration.ts';
 import { sportsbookResultsMigration } from './sportsbook/results-migration.ts';
 import { securityStateMigration } from './stores/security-state.ts';
 import { venueMigration } from './venue/migration.ts';
@@ -86,4 +86,5 @@ export const migrations: ReadonlyArray<Migration> = [
   betCloseManyMigration,
   ledgerSettleManyMigration,
   seamlessCreditManyMigration,
+  sportsbookLiabilityMigration,
 ];

@@ -175,6 +175,8 @@ import {
 } from './site-admin.ts';
 import {
   adminSportsbookHoldBodySchema,
+  adminSportsbookLiabilityBodySchema,
+  adminSportsbookLiabilityPageSchema,
   adminSportsbookMatchesBodySchema,
   adminSportsbookMatchPageSchema,
   adminSportsbookMatchSchema,
@@ -1983,6 +1985,16 @@ export const routes = {
     summary: '封盘 or 开盘 by hand: one market of a match not yet over, or every market of it, with a reason',
     body: adminSportsbookHoldBodySchema,
     response: adminSportsbookMatchSchema,
+  }),
+  adminSportsbookLiability: route({
+    method: 'POST',
+    path: '/admin/api/v1/sportsbook/liability',
+    access: { operator: 'bets.read' },
+    tag: 'admin',
+    summary:
+      "Sportsbook liability of matches not yet settled, biggest first: per market the stakes, each pick's potential return and liability, its price steps, and why it is suspended (exposure cap, staff, feed)",
+    body: adminSportsbookLiabilityBodySchema,
+    response: adminSportsbookLiabilityPageSchema,
   }),
 } as const satisfies Record<string, RouteDefinition>;
 

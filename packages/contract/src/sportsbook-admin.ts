@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './http-schemas.ts';
-import { sportsbookMatchStatuses, sportsbookSports } from './sportsbook-api.ts';
+import { sportsbookMarketStatuses, sportsbookMatchStatuses, sportsbookSports } from './sportsbook-api.ts';
 
 /**
  * The console's side of the in-house sportsbook (issue 13): the fixtures with their results,
@@ -93,3 +93,55 @@ export const adminSportsbookHoldBodySchema = z.object({
   reason: reasonSchema,
 });
 export type AdminSportsbookHoldBody = z.infer<typeof adminSportsbookHoldBodySchema>;
+
+/**
+ * Liability (issue 13, risk): per market of a match, what the house pays if each pick wins, net of
+ * the stakes taken on the market (a parlay leg counts the parlay's whole return on its pick and
+ * none of its stake). A market whose worst case reaches the per-match exposure cap suspends.
+ * Prices are the book's, shared by every site, and so is liability: every site's bets count.
+ */
+export const adminSportsbookLiabilityBodySchema = pageQuery.extend({
+  matchId: matchIdSchema.optional(),
+});
+export type AdminSportsbookLiabilityBody = z.infer<typeof adminSportsbookLiabilityBodySchema>;
+
+/** Why a market is suspended: its liability reached the cap, staff 封盘, or the feed's 封盘. */
+export const sportsbookSuspendReasons = ['exposure_cap', 'held', 'feed'] as const;
+
+const yuanText = z.string().describe('yuan, two decimals, signed');
+
+export const adminSportsbookMarketLiabilitySchema = z.object({
+  marketKey: z.string(),
+  name: z.string(),
+  line: z.string().nullable(),
+  status: z.enum(sportsbookMarketStatuses),
+  suspendReason: z.enum(sportsbookSuspendReasons).nullable(),
+  priceVersion: z.number().int(),
+  stake: yuanText.describe('stakes of singles still at risk on the market'),
+  worstLiability: yuanText.describe('what the house pays at worst: the pick with most riding on it wins'),
+  selections: z.array(
+    z.object({
+      key: z.string(),
+      name: z.string(),
+      odds: z.string(),
+      potentialReturn: yuanText.describe('potential returns of the bets still at risk on the pick'),
+      liability: yuanText.describe('potential return less the stakes on the market'),
+      priceSteps: z.number().int().describe('how many steps liability has shortened the price'),
+    }),
+  ),
+});
+
+export const adminSportsbookMatchLiabilitySchema = z.object({
+  matchId: z.string(),
+  sport: z.enum(sportsbookSports),
+  leagueName: z.string(),
+  home: z.string(),
+  away: z.string(),
+  kickOffAt: isoTime,
+  status: z.enum(sportsbookMatchStatuses),
+  worstLiability: yuanText.describe('of its worst market'),
+  exposureMax: yuanText.describe('the cap at which a market of the match suspends'),
+  markets: z.array(adminSportsbookMarketLiabilitySchema).describe('biggest worst-case liability first'),
+});
+export type AdminSportsbookMatchLiability = z.infer<typeof adminSportsbookMatchLiabilitySchema>;
+export const adminSportsbookLiabilityPageSchema = pageOf(adminSportsbookMatchLiabilitySchema);

@@ -14,7 +14,9 @@ import { createTestApp, type TestApp } from '../testing.ts';
 import { cashOutOffer } from './cash-out.ts';
 import { cashOutTransactionOf } from './cash-out-service.ts';
 import { closeAsCashedOut } from './cash-out-store.ts';
+import { createSportsbookRisk } from './risk.ts';
 import { defaultSportsbookSettings } from './service.ts';
+import { betById, legsOf } from './store.ts';
 import { sportsbookClient } from './test-support.ts';
 
 let testApp: TestApp;
@@ -337,16 +339,29 @@ describe('a cash-out cut short', () => {
       const bet = await single(member, match);
       const offer = await offerOf(member, bet.betId);
       // The node recorded the cash-out and stopped before the wallet paid it.
-      const recorded = await closeAsCashedOut(testApp.stores.db, {
-        bet_id: BigInt(bet.betId.slice(2)),
-        site_id: 9001,
-        member_id: member.memberId,
-        request_id: newRequestId(),
-        accepted_fen: yuanOf(offer),
-        offer_fen: yuanOf(offer),
-        price_version: 1,
-        created_at: new Date(testApp.clock.now()),
+      const risk = createSportsbookRisk({
+        db: testApp.stores.db,
+        settings: defaultSportsbookSettings.liability,
+        now: () => new Date(testApp.clock.now()),
       });
+      const recorded = await closeAsCashedOut(
+        testApp.stores.db,
+        {
+          bet_id: BigInt(bet.betId.slice(2)),
+          site_id: 9001,
+          member_id: member.memberId,
+          request_id: newRequestId(),
+          accepted_fen: yuanOf(offer),
+          offer_fen: yuanOf(offer),
+          price_version: 1,
+          created_at: new Date(testApp.clock.now()),
+        },
+        // As the service does: the bet leaves its market's liability in the same transaction.
+        async (tx) => {
+          const row = await betById(tx, BigInt(bet.betId.slice(2)));
+          await risk.release(tx, [row], await legsOf(tx, [row.id]), ['open']);
+        },
+      );
       if (typeof recorded === 'string') {
         throw new Error(`not recorded: ${recorded}`);
       }

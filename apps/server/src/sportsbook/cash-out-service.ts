@@ -16,6 +16,7 @@ import type { Clock } from '../stores/clock.ts';
 import { cashOutOffer } from './cash-out.ts';
 import * as cashOutStore from './cash-out-store.ts';
 import { marketKey, selectionKey } from './markets.ts';
+import { isSuspendedOnlyAtCap } from './risk.ts';
 import * as store from './store.ts';
 
 /**
@@ -98,6 +99,8 @@ export function createSportsbookCashOut(deps: {
   presentBet: (bet: store.BetRow) => Promise<SportsbookBetView>;
   /** Tells the wallet's bet record (投注记录) that the bet closed early; safe to repeat. */
   markRecordCashedOut: (venue: { siteId: number; venueCode: string }, betId: string) => Promise<void>;
+  /** Takes the bet off its market's liability, in the transaction that closes it (risk.ts). */
+  releaseLiability: (tx: Db, bet: store.BetRow) => Promise<void>;
 }) {
   const now = () => new Date(deps.clock.now());
 
@@ -129,7 +132,13 @@ export function createSportsbookCashOut(deps: {
     }
     // A match past its kick-off that the feed pass has not moved on yet is priced on nothing current.
     const isStarting = fixture.status === 'scheduled' && fixture.kick_off_at.getTime() <= deps.clock.now();
-    if (market.status === 'suspended' || fixture.is_suspended || isStarting) {
+    // Suspended only because its liability reached the cap (risk.ts), the market still has current
+    // prices: a cash-out takes risk off the book, so it stays offered.
+    if (
+      (market.status === 'suspended' && !isSuspendedOnlyAtCap(market, fixture)) ||
+      fixture.is_suspended ||
+      isStarting
+    ) {
       return unavailable(ErrorCode.sportsbookMarketSuspended, market.price_version);
     }
     const chance = fairChanceOf(market, pick.selectionKey);
@@ -186,18 +195,20 @@ export function createSportsbookCashOut(deps: {
     if (acceptedFen === undefined) {
       throw refused(ErrorCode.validation, { field: 'amount' });
     }
-    const known = await cashOutStore.findCashOutByRequest(
-      deps.db,
-      member.siteId,
-      member.memberId,
-      body.requestId,
-    );
-    if (known) {
-      return again(known, body.betId, acceptedFen);
+    const known = () =>
+      cashOutStore.findCashOutByRequest(deps.db, member.siteId, member.memberId, body.requestId);
+    const first = await known();
+    if (first) {
+      return again(first, body.betId, acceptedFen);
     }
     const bet = await ownBet(member, body.betId);
     const quote = await quoteOf(bet);
     if ('refusal' in quote) {
+      // The same request may have closed the bet since it was looked for: it answers its result.
+      const raced = await known();
+      if (raced) {
+        return again(raced, body.betId, acceptedFen);
+      }
       throw refused(quote.refusal, { betId: body.betId });
     }
     if (quote.offerFen < acceptedFen) {
@@ -207,26 +218,25 @@ export function createSportsbookCashOut(deps: {
         priceVersion: quote.priceVersion,
       });
     }
-    const closed = await cashOutStore.closeAsCashedOut(deps.db, {
-      bet_id: bet.id,
-      site_id: member.siteId,
-      member_id: member.memberId,
-      request_id: body.requestId,
-      accepted_fen: acceptedFen,
-      offer_fen: quote.offerFen,
-      price_version: quote.priceVersion,
-      created_at: now(),
-    });
+    const closed = await cashOutStore.closeAsCashedOut(
+      deps.db,
+      {
+        bet_id: bet.id,
+        site_id: member.siteId,
+        member_id: member.memberId,
+        request_id: body.requestId,
+        accepted_fen: acceptedFen,
+        offer_fen: quote.offerFen,
+        price_version: quote.priceVersion,
+        created_at: now(),
+      },
+      (tx) => deps.releaseLiability(tx, bet),
+    );
     if (typeof closed !== 'string') {
       return pay(closed);
     }
     // Refused under the lock: the same request may have arrived at the same time and won.
-    const raced = await cashOutStore.findCashOutByRequest(
-      deps.db,
-      member.siteId,
-      member.memberId,
-      body.requestId,
-    );
+    const raced = await known();
     if (raced) {
       return again(raced, body.betId, acceptedFen);
     }

@@ -38,6 +38,8 @@ export type CloseRefusal = 'decided' | 'taken' | 'closed';
 export async function closeAsCashedOut(
   db: Db,
   row: Omit<CashOutRow, 'credited_at'>,
+  /** What else closing the bet does in its transaction, before its status changes. */
+  beforeClose: (tx: Db) => Promise<void>,
 ): Promise<CashOutRow | CloseRefusal> {
   return db.transaction().execute(async (tx) => {
     const bet = await tx
@@ -67,6 +69,7 @@ export async function closeAsCashedOut(
     if (!inserted) {
       return 'taken';
     }
+    await beforeClose(tx);
     await tx
       .updateTable('sportsbook_bets')
       .set({ status: 'cashed_out', payout_fen: row.offer_fen, settled_at: row.created_at })

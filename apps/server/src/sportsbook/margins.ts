@@ -128,3 +128,25 @@ export function shiftedWaterPair(pair: WaterPair, shiftE4: number): WaterPair {
   }
   return { firstE4, secondE4 };
 }
+
+/**
+ * Moves one pick of a price list by `shift` of implied probability (qᵢ = 1/Dᵢ): the pick gains it
+ * and the others give it up in proportion to their own, so Σqᵢ, the book and with it the margin,
+ * stays as it was (GAMES.md section 1: prices shifted to balance liability). The pick never
+ * passes `qMax`, so its price stays above 1.00 however far it is pushed.
+ */
+export function shiftedImpliedProbabilities(
+  implied: readonly number[],
+  index: number,
+  shift: number,
+  qMax: number,
+): number[] {
+  const own = implied[index];
+  if (own === undefined || !(shift >= 0) || implied.some((probability) => !(probability > 0))) {
+    throw new RangeError(`cannot shift pick ${index} of ${implied.join(', ')} by ${shift}`);
+  }
+  const book = implied.reduce((total, probability) => total + probability, 0);
+  const moved = Math.max(own, Math.min(own + shift, qMax, book - 1e-6));
+  const othersScale = (book - moved) / (book - own);
+  return implied.map((probability, at) => (at === index ? moved : probability * othersScale));
+}

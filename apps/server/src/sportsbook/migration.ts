@@ -126,3 +126,38 @@ create table sportsbook_member_stakes (
 );
 `,
 };
+
+/**
+ * Liability (issue 13, risk): what the house pays if each pick of a market wins, kept in the
+ * placement transaction so every node sees the same figure. A market keeps the stakes of singles
+ * still at risk on it, the feed's prices before liability moved them, how many price steps each
+ * pick has been moved by liability, and why it is suspended when that is its exposure cap
+ * rather than the feed or staff (`is_held`); a pick keeps the potential returns of the bets on
+ * it. A bet says whether its share is still counted, so it is taken off exactly once.
+ */
+export const sportsbookLiabilityMigration = {
+  id: '0060_sportsbook_liability',
+  sql: `
+alter table sportsbook_markets
+  add column stake_fen bigint not null default 0 check (stake_fen >= 0),
+  add column feed_selections jsonb,
+  add column price_steps jsonb not null default '{}'::jsonb check (jsonb_typeof(price_steps) = 'object'),
+  add column suspend_reason text check (suspend_reason in ('exposure_cap')),
+  add constraint sportsbook_markets_suspend_reason_status check (suspend_reason is null or status <> 'open');
+
+create table sportsbook_liabilities (
+  fixture_id text not null,
+  market_key text not null,
+  selection_key text not null check (length(selection_key) between 1 and 64),
+  return_fen bigint not null check (return_fen >= 0),
+  primary key (fixture_id, market_key, selection_key),
+  foreign key (fixture_id, market_key) references sportsbook_markets (fixture_id, market_key)
+);
+
+alter table sportsbook_bets
+  add column is_liability_held boolean not null default false,
+  add constraint sportsbook_bets_liability_check check (
+    not is_liability_held or status in ('placing', 'pending', 'open')
+  );
+`,
+};

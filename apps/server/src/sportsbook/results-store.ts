@@ -253,11 +253,12 @@ export async function holdFixture(db: Db, fixtureId: string, isHeld: boolean, no
     .where('id', '=', fixtureId)
     .execute();
   if (!isHeld) {
+    // Opening by staff also lifts a suspension at the exposure cap (risk.ts): staff take the risk.
     await db
       .updateTable('sportsbook_markets')
-      .set({ is_held: false })
+      .set({ is_held: false, suspend_reason: null })
       .where('fixture_id', '=', fixtureId)
-      .where('is_held', '=', true)
+      .where((eb) => eb.or([eb('is_held', '=', true), eb('suspend_reason', 'is not', null)]))
       .execute();
   }
 }
@@ -265,7 +266,7 @@ export async function holdFixture(db: Db, fixtureId: string, isHeld: boolean, no
 export async function holdMarket(db: Db, fixtureId: string, marketKey: string, isHeld: boolean) {
   await db
     .updateTable('sportsbook_markets')
-    .set({ is_held: isHeld })
+    .set(isHeld ? { is_held: true } : { is_held: false, suspend_reason: null })
     .where('fixture_id', '=', fixtureId)
     .where('market_key', '=', marketKey)
     .execute();
@@ -273,16 +274,17 @@ export async function holdMarket(db: Db, fixtureId: string, marketKey: string, i
 
 /**
  * Sets each market still offered to what the holds and the feed's 封盘 say: suspended when the
- * feed suspends the fixture or staff hold it or the market, open otherwise.
+ * feed suspends the fixture or staff hold it or the market (or its liability reached the exposure
+ * cap, risk.ts), open otherwise.
  */
 export async function applyHolds(db: Db, fixtureId: string, now: Date) {
   await sql`
     update sportsbook_markets as m
-    set status = case when f.is_suspended or f.is_held or m.is_held then 'suspended' else 'open' end,
+    set status = case when f.is_suspended or f.is_held or m.is_held or m.suspend_reason is not null then 'suspended' else 'open' end,
       updated_at = ${now}
     from sportsbook_fixtures as f
     where f.id = m.fixture_id and m.fixture_id = ${fixtureId} and m.status <> 'closed'
-      and m.status <> case when f.is_suspended or f.is_held or m.is_held then 'suspended' else 'open' end`.execute(
+      and m.status <> case when f.is_suspended or f.is_held or m.is_held or m.suspend_reason is not null then 'suspended' else 'open' end`.execute(
     db,
   );
 }

@@ -15,6 +15,7 @@ export function registerSportsbookRoutes(route: RegisterRoute, sportsbook: Sport
   route(routes.adminSportsbookBets, async ({ body, principal }) =>
     sportsbook.admin.bets(principal.siteId, body),
   );
+  route(routes.adminSportsbookLiability, async ({ body }) => sportsbook.admin.liability(body));
   registerSportsbookAdminRoutes(route, sportsbook);
 }
 

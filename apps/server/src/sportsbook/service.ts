@@ -43,9 +43,12 @@ import { createSportsbookCashOut } from './cash-out-service.ts';
 import { leagues } from './catalogue.ts';
 import { type FixtureNow, fixtureNow, scoreboardOf } from './feed-state.ts';
 import { marketLine, marketName, selectionName, slipName } from './labels.ts';
+import type { LiabilitySettings } from './liability.ts';
+import { movedSelections } from './liability.ts';
 import type { Market, Score } from './markets.ts';
 import { createSportsbookPush, type SportsbookEventsPort } from './push.ts';
 import { createSportsbookResults, type SportsbookResultsDeps } from './results.ts';
+import { createSportsbookRisk, isSuspendedOnlyAtCap } from './risk.ts';
 import { outcomeOf, returnOf } from './settlement.ts';
 import {
   defaultFeedSettings,
@@ -88,6 +91,8 @@ export interface SportsbookSettings {
   readonly placingTimeoutMs: number;
   /** c of the 提前结算 offer (GAMES.md 2.5: 3–5 %), in basis points. */
   readonly cashOutMarginBps: number;
+  /** Liability: how it moves prices, and the exposure at which a market of a match suspends. */
+  readonly liability: LiabilitySettings;
 }
 
 const yuan = (amount: number) => fen(BigInt(amount) * 100n);
@@ -115,6 +120,12 @@ export const defaultSportsbookSettings: SportsbookSettings = {
   repriceEveryMs: 5_000,
   placingTimeoutMs: 60_000,
   cashOutMarginBps: 500,
+  liability: {
+    priceStepFen: yuan(10_000),
+    priceStepBps: 100,
+    priceStepsMax: 5,
+    marketExposureMaxFen: yuan(500_000),
+  },
 };
 
 /** What the sportsbook needs of the seamless wallet: each call idempotent on its transaction id. */
@@ -205,6 +216,7 @@ export function createSportsbookService(deps: {
   const settings = deps.settings ?? defaultSportsbookSettings;
   const push = createSportsbookPush(deps.events);
   const now = () => new Date(deps.clock.now());
+  const risk = createSportsbookRisk({ db: deps.db, settings: settings.liability, now });
   const venueOf = (siteId: number, isEsports: boolean) => ({
     siteId,
     venueCode: isEsports ? sportsbookVenueCodes.esports : sportsbookVenueCodes.sport,
@@ -255,17 +267,25 @@ export function createSportsbookService(deps: {
   ): store.NewMarket[] =>
     now.book.map((priced, index) => {
       const known = versions.get(priced.key);
+      // The feed's prices, moved as far as the market's liability has moved them (risk.ts).
+      const selections =
+        known === undefined
+          ? priced.selections
+          : movedSelections(priced.selections, known.price_steps, settings.liability.priceStepBps);
       const isRepriced =
-        known !== undefined && JSON.stringify(known.selections) !== JSON.stringify(priced.selections);
+        known !== undefined && JSON.stringify(known.selections) !== JSON.stringify(selections);
+      const isSuspended =
+        now.isSuspended || isFixtureHeld || known?.is_held === true || known?.suspend_reason != null;
       return {
         fixture_id: fixtureId,
         market_key: priced.key,
         market: JSON.stringify(priced.market),
         is_main: priced.isMain,
         sort_order: index,
-        selections: JSON.stringify(priced.selections),
+        selections: JSON.stringify(selections),
+        feed_selections: JSON.stringify(priced.selections),
         price_version: known === undefined ? 1 : known.price_version + (isRepriced ? 1 : 0),
-        status: now.isSuspended || isFixtureHeld || known?.is_held ? 'suspended' : 'open',
+        status: isSuspended ? 'suspended' : 'open',
         updated_at: at,
       };
     });
@@ -352,13 +372,20 @@ export function createSportsbookService(deps: {
       });
       const closing = [...known.values()]
         .filter((market) => !offeredKeys.has(market.market_key) && market.status !== 'closed')
-        .map((market) => ({
-          ...market,
-          market: JSON.stringify(market.market),
-          selections: JSON.stringify(market.selections),
-          status: 'closed' as const,
-          updated_at: at,
-        }));
+        .map(
+          (market): store.NewMarket => ({
+            fixture_id: market.fixture_id,
+            market_key: market.market_key,
+            market: JSON.stringify(market.market),
+            is_main: market.is_main,
+            sort_order: market.sort_order,
+            selections: JSON.stringify(market.selections),
+            feed_selections: JSON.stringify(market.feed_selections ?? market.selections),
+            price_version: market.price_version,
+            status: 'closed',
+            updated_at: at,
+          }),
+        );
       const next: store.FixtureState = {
         status: state.status,
         phase: state.phase,
@@ -399,6 +426,7 @@ export function createSportsbookService(deps: {
       debitTransactionId: stakeTransactionOf(bet.id),
     });
     await deps.db.transaction().execute(async (tx) => {
+      await risk.release(tx, [bet], legs, ['placing', 'pending']);
       await store.rejectBet(tx, bet.id, code, now());
       await store.releaseMemberStakes(tx, bet, legs);
     });
@@ -419,7 +447,8 @@ export function createSportsbookService(deps: {
     !fixture.is_suspended &&
     fixture.score_home === leg.score_home &&
     fixture.score_away === leg.score_away &&
-    market?.status === 'open' &&
+    // A market its own liability suspended (risk.ts) had nothing happen: bets taken on it stand.
+    (market?.status === 'open' || (market !== undefined && isSuspendedOnlyAtCap(market, fixture))) &&
     market.selections.some((selection) => selection.key === leg.selection_key);
 
   /** Bets whose in-play delay is over: each stands, or is rejected with its stake given back. */
@@ -580,7 +609,10 @@ export function createSportsbookService(deps: {
           throw refusal.refusal;
         }
       }
-      await store.closeBets(deps.db, closes, now());
+      await deps.db.transaction().execute(async (tx) => {
+        await risk.release(tx, bets, legs, ['open']);
+        await store.closeBets(tx, closes, now());
+      });
       push.betsSettled(bets, closes, sportsbookBetIdOf);
     }
   };
@@ -621,14 +653,15 @@ export function createSportsbookService(deps: {
 
   /** A leg as it stands now: its match and market open, its price current or accepted as changed. */
   const checkLeg = async (
+    db: Db,
     leg: SportsbookPlaceBody['legs'][number],
     acceptOdds: SportsbookPlaceBody['acceptOdds'],
   ): Promise<CheckedLeg> => {
-    const fixture = await store.findFixture(deps.db, leg.matchId);
+    const fixture = await store.findFixture(db, leg.matchId);
     if (!fixture || (fixture.status !== 'scheduled' && fixture.status !== 'live')) {
       throw refused(ErrorCode.sportsbookMatchUnknown, { matchId: leg.matchId });
     }
-    const market = await store.findMarket(deps.db, fixture.id, leg.marketKey);
+    const market = await store.findMarket(db, fixture.id, leg.marketKey);
     const selection = market?.selections.find((candidate) => candidate.key === leg.selectionKey);
     if (!market || market.status === 'closed' || !selection) {
       throw refused(ErrorCode.sportsbookMarketClosed, { matchId: fixture.id, marketKey: leg.marketKey });
@@ -735,6 +768,7 @@ export function createSportsbookService(deps: {
     } catch (error) {
       if (error instanceof AppError) {
         await deps.db.transaction().execute(async (tx) => {
+          await risk.release(tx, [bet], legs, ['placing']);
           if (await store.deletePlacingBet(tx, bet.id)) {
             await store.releaseMemberStakes(tx, bet, legs);
           }
@@ -755,8 +789,9 @@ export function createSportsbookService(deps: {
 
   /**
    * Places a slip: checks every leg (match and market open, not suspended, odds current or
-   * accepted as changed), the stake against its limits, records the bet `placing` with its legs
-   * and what it adds to the member's totals per market in one transaction, then reserves the
+   * accepted as changed), the stake against its limits, records the bet `placing` with its legs,
+   * what it adds to the member's totals per market and to each market's liability (which may move
+   * the market's prices or suspend it at the exposure cap) in one transaction, then reserves the
    * stake through the wallet. In play, the bet then waits out the acceptance delay.
    */
   async function placeBet(member: Pick<MemberPrincipal, 'siteId' | 'memberId'>, body: SportsbookPlaceBody) {
@@ -773,17 +808,23 @@ export function createSportsbookService(deps: {
     if (stakeFen === undefined || stakeFen < settings.stakeMinFen) {
       throw refused(ErrorCode.sportsbookStakeBelowMin, { min: formatFen(settings.stakeMinFen) });
     }
-    const legs: CheckedLeg[] = [];
-    for (const leg of body.legs) {
-      legs.push(await checkLeg(leg, body.acceptOdds));
-    }
-    const amounts = amountsOf(body, stakeFen, legs);
-    const at = now();
-    const liveDelays = legs
-      .filter((leg) => leg.fixture.status === 'live')
-      .map((leg) => settings.acceptDelayMs[leg.fixture.sport]);
-    const isEsports = legs.every((leg) => leg.fixture.sport === 'esports');
+    // The markets are locked before the legs are checked on them: a concurrent bet moving a price
+    // waits, or has moved it already, and the member's accept-odds choice decides on the price now.
     const inserted = await deps.db.transaction().execute(async (tx) => {
+      await store.lockMarkets(
+        tx,
+        body.legs.map((leg) => ({ fixtureId: leg.matchId, marketKey: leg.marketKey })),
+      );
+      const legs: CheckedLeg[] = [];
+      for (const leg of body.legs) {
+        legs.push(await checkLeg(tx, leg, body.acceptOdds));
+      }
+      const amounts = amountsOf(body, stakeFen, legs);
+      const at = now();
+      const liveDelays = legs
+        .filter((leg) => leg.fixture.status === 'live')
+        .map((leg) => settings.acceptDelayMs[leg.fixture.sport]);
+      const isEsports = legs.every((leg) => leg.fixture.sport === 'esports');
       const bet = await store.insertBet(
         tx,
         {
@@ -801,6 +842,7 @@ export function createSportsbookService(deps: {
           potential_return_fen: amounts.potentialReturnFen,
           accept_at: liveDelays.length > 0 ? new Date(at.getTime() + Math.max(...liveDelays)) : null,
           placed_at: at,
+          is_liability_held: true,
         },
         legs.map((leg, index) => ({
           leg_no: index,
@@ -838,6 +880,16 @@ export function createSportsbookService(deps: {
           });
         }
       }
+      await risk.hold(
+        tx,
+        bet,
+        legs.map((leg) => ({
+          fixture_id: leg.fixture.id,
+          market_key: leg.market.market_key,
+          selection_key: leg.selection.key,
+          decimal_odds_e4: leg.oddsE4,
+        })),
+      );
       return bet;
     });
     if (inserted) {
@@ -973,6 +1025,7 @@ export function createSportsbookService(deps: {
     marginBps: () => settings.cashOutMarginBps,
     walletBetIdOf: sportsbookBetIdOf,
     presentBet,
+    releaseLiability: async (tx, bet) => risk.release(tx, [bet], await store.legsOf(tx, [bet.id]), ['open']),
     markRecordCashedOut: deps.bets?.markCashedOut ?? (async () => undefined),
   });
 
@@ -1085,8 +1138,10 @@ export function createSportsbookService(deps: {
       };
     },
 
-    /** The console's bet search on its site. */
+    /** The console's bet search on its site, and the book's liability. */
     admin: {
+      liability: risk.liability,
+
       async bets(
         siteId: number,
         query: PageRequest & {

@@ -1,4 +1,10 @@
-import type { Fen, SportsbookBetStatus, SportsbookLegResult, SportsbookMatchFilter } from '@site/contract';
+import {
+  type Fen,
+  fen,
+  type SportsbookBetStatus,
+  type SportsbookLegResult,
+  type SportsbookMatchFilter,
+} from '@site/contract';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { fetchPage, type PageRequest } from '../db/paging.ts';
@@ -7,6 +13,7 @@ import type {
   SportsbookBetsTable,
   SportsbookFeedTable,
   SportsbookFixturesTable,
+  SportsbookLiabilitiesTable,
   SportsbookMarketsTable,
 } from './tables.ts';
 
@@ -16,6 +23,7 @@ export type FixtureRow = Selectable<SportsbookFixturesTable>;
 export type MarketRow = Selectable<SportsbookMarketsTable>;
 export type BetRow = Selectable<SportsbookBetsTable>;
 export type LegRow = Selectable<SportsbookBetLegsTable>;
+export type LiabilityRow = Selectable<SportsbookLiabilitiesTable>;
 export type NewFixture = Insertable<SportsbookFixturesTable>;
 export type NewMarket = Insertable<SportsbookMarketsTable>;
 export type NewBet = Omit<
@@ -152,8 +160,15 @@ export async function recordFixtureState(
             is_main: eb.ref('excluded.is_main'),
             sort_order: eb.ref('excluded.sort_order'),
             selections: eb.ref('excluded.selections'),
-            price_version: eb.ref('excluded.price_version'),
-            status: eb.ref('excluded.status'),
+            feed_selections: eb.ref('excluded.feed_selections'),
+            // A placement may have moved the prices since the pass read them: a version is never
+            // reused for other prices, and a market its liability suspended stays so.
+            price_version: sql<number>`greatest(excluded.price_version, case
+              when sportsbook_markets.selections = excluded.selections then sportsbook_markets.price_version
+              else sportsbook_markets.price_version + 1 end)`,
+            status: sql<MarketRow['status']>`case
+              when excluded.status = 'open' and sportsbook_markets.suspend_reason is not null then 'suspended'
+              else excluded.status end`,
             updated_at: eb.ref('excluded.updated_at'),
           })),
         )
@@ -332,6 +347,222 @@ export async function addMemberStake(
     .returning('stake_fen')
     .executeTakeFirst();
   return added !== undefined;
+}
+
+// ---- liability (liability.ts) ----------------------------------------------------------------
+
+/** The market of each share, once: the key writers of liability lock markets in. */
+const marketKeysOf = (shares: ReadonlyArray<{ fixtureId: string; marketKey: string }>) =>
+  [...new Map(shares.map((share) => [`${share.fixtureId}|${share.marketKey}`, share])).values()]
+    .map(({ fixtureId, marketKey }) => ({ fixtureId, marketKey }))
+    .sort((left, right) =>
+      left.fixtureId === right.fixtureId
+        ? left.marketKey < right.marketKey
+          ? -1
+          : 1
+        : left.fixtureId < right.fixtureId
+          ? -1
+          : 1,
+    );
+
+/**
+ * Locks markets in (fixture, market key) order, as every writer of their liability does, so two
+ * writers never wait on each other in a circle; answers them in that order.
+ */
+export async function lockMarkets(
+  db: Db,
+  shares: ReadonlyArray<{ fixtureId: string; marketKey: string }>,
+): Promise<MarketRow[]> {
+  const keys = marketKeysOf(shares);
+  if (keys.length === 0) {
+    return [];
+  }
+  const rows = keys.map((key) => ({ fixture_id: key.fixtureId, market_key: key.marketKey }));
+  const locked = await sql<{ fixture_id: string; market_key: string }>`
+    select m.fixture_id, m.market_key from sportsbook_markets as m
+    join jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as k(fixture_id text, market_key text)
+      on k.fixture_id = m.fixture_id and k.market_key = m.market_key
+    order by m.fixture_id, m.market_key
+    for update of m`.execute(db);
+  return Promise.all(
+    locked.rows.map((row) => findMarket(db, row.fixture_id, row.market_key) as Promise<MarketRow>),
+  );
+}
+
+/** Adds (sign 1) or takes off (sign −1) shares: returns on picks, stakes on markets. Markets locked first. */
+export async function applyLiabilityShares(
+  db: Db,
+  shares: ReadonlyArray<{
+    fixtureId: string;
+    marketKey: string;
+    selectionKey: string;
+    returnFen: Fen;
+    stakeFen: Fen;
+  }>,
+  sign: 1 | -1,
+) {
+  if (shares.length === 0) {
+    return;
+  }
+  const rows = shares.map((share) => ({
+    fixture_id: share.fixtureId,
+    market_key: share.marketKey,
+    selection_key: share.selectionKey,
+    return_fen: (share.returnFen * BigInt(sign)).toString(),
+    stake_fen: (share.stakeFen * BigInt(sign)).toString(),
+  }));
+  const recordset = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+    as s(fixture_id text, market_key text, selection_key text, return_fen bigint, stake_fen bigint)`;
+  if (sign === 1) {
+    await sql`
+      insert into sportsbook_liabilities (fixture_id, market_key, selection_key, return_fen)
+      select fixture_id, market_key, selection_key, sum(return_fen) from ${recordset}
+      group by fixture_id, market_key, selection_key
+      order by fixture_id, market_key, selection_key
+      on conflict (fixture_id, market_key, selection_key)
+      do update set return_fen = sportsbook_liabilities.return_fen + excluded.return_fen`.execute(db);
+  } else {
+    // What is taken off was added before: the rows are there (a check refuses a negative insert).
+    await sql`
+      update sportsbook_liabilities as l set return_fen = l.return_fen + t.return_fen
+      from (select fixture_id, market_key, selection_key, sum(return_fen) as return_fen from ${recordset}
+            group by fixture_id, market_key, selection_key) as t
+      where l.fixture_id = t.fixture_id and l.market_key = t.market_key
+        and l.selection_key = t.selection_key`.execute(db);
+  }
+  await sql`
+    update sportsbook_markets as m set stake_fen = m.stake_fen + t.stake_fen
+    from (select fixture_id, market_key, sum(stake_fen) as stake_fen from ${recordset}
+          group by fixture_id, market_key) as t
+    where m.fixture_id = t.fixture_id and m.market_key = t.market_key and t.stake_fen <> 0`.execute(db);
+}
+
+/**
+ * Marks bets' shares as no longer counted, those still counted and in one of `statuses`: the ids
+ * answered are the ones whose shares the caller takes off, each exactly once.
+ */
+export async function releaseLiabilityOf(
+  db: Db,
+  betIds: readonly bigint[],
+  statuses: readonly SportsbookBetStatus[],
+): Promise<bigint[]> {
+  if (betIds.length === 0) {
+    return [];
+  }
+  const released = await db
+    .updateTable('sportsbook_bets')
+    .set({ is_liability_held: false })
+    .where('id', 'in', [...betIds])
+    .where('is_liability_held', '=', true)
+    .where('status', 'in', [...statuses])
+    .returning('id')
+    .execute();
+  return released.map((row) => row.id);
+}
+
+export function liabilitiesOf(db: Db, fixtureId: string, marketKey: string): Promise<LiabilityRow[]> {
+  return db
+    .selectFrom('sportsbook_liabilities')
+    .selectAll()
+    .where('fixture_id', '=', fixtureId)
+    .where('market_key', '=', marketKey)
+    .orderBy('selection_key')
+    .execute();
+}
+
+/**
+ * A locked market's prices moved by its liability (the version bumped when they changed), and
+ * its exposure suspension set or lifted: lifted, it opens unless the feed or staff suspend it.
+ */
+export async function moveMarketRisk(
+  db: Db,
+  market: MarketRow,
+  change: {
+    selections: string;
+    feedSelections: string;
+    priceSteps: string;
+    isRepriced: boolean;
+    exposure: 'capped' | 'clear' | 'keep';
+    now: Date;
+  },
+) {
+  await sql`
+    update sportsbook_markets as m
+    set selections = ${change.selections}::jsonb,
+      feed_selections = ${change.feedSelections}::jsonb,
+      price_steps = ${change.priceSteps}::jsonb,
+      price_version = m.price_version + ${change.isRepriced ? 1 : 0},
+      suspend_reason = case ${change.exposure}
+        when 'capped' then 'exposure_cap' when 'clear' then null else m.suspend_reason end,
+      status = case
+        when m.status = 'closed' then m.status
+        when ${change.exposure} = 'capped' then 'suspended'
+        when ${change.exposure} = 'clear' and m.suspend_reason is not null then
+          case when f.is_suspended or f.is_held or m.is_held then 'suspended' else 'open' end
+        else m.status end,
+      updated_at = ${change.now}
+    from sportsbook_fixtures as f
+    where f.id = m.fixture_id and m.fixture_id = ${market.fixture_id} and m.market_key = ${market.market_key}`.execute(
+    db,
+  );
+}
+
+/**
+ * Matches by their worst market's liability, biggest first, with those markets (biggest first):
+ * markets with anything at risk on them, of matches not yet settled.
+ */
+export async function liabilityPage(db: Db, query: { matchId?: string | undefined }, page: PageRequest) {
+  const matchFilter = query.matchId === undefined ? sql`true` : sql`m.fixture_id = ${query.matchId}`;
+  const worst = sql`
+    select m.fixture_id, m.market_key,
+      greatest(0, coalesce(max(l.return_fen), 0)) - m.stake_fen as worst_fen
+    from sportsbook_markets as m
+    join sportsbook_fixtures as f on f.id = m.fixture_id
+    left join sportsbook_liabilities as l on l.fixture_id = m.fixture_id and l.market_key = m.market_key
+    where f.settled_at is null and ${matchFilter}
+    group by m.fixture_id, m.market_key, m.stake_fen
+    having m.stake_fen > 0 or coalesce(max(l.return_fen), 0) > 0`;
+  const offset = (page.pageNum - 1) * page.pageSize;
+  const matches = await sql<{ fixture_id: string }>`
+    with w as (${worst})
+    select fixture_id from w group by fixture_id
+    order by max(worst_fen) desc, fixture_id
+    limit ${page.pageSize} offset ${offset}`.execute(db);
+  const fixtureIds = matches.rows.map((row) => row.fixture_id);
+  const counted = await sql<{ total: string }>`
+    with w as (${worst}) select count(distinct fixture_id)::text as total from w`.execute(db);
+  return { fixtureIds, total: Number(counted.rows[0]?.total ?? 0) };
+}
+
+/** The markets of fixtures with anything at risk on them, and their picks' returns. */
+export async function liabilityMarkets(db: Db, fixtureIds: readonly string[]) {
+  if (fixtureIds.length === 0) {
+    return { markets: [] as MarketRow[], liabilities: [] as LiabilityRow[] };
+  }
+  const liabilities = await db
+    .selectFrom('sportsbook_liabilities')
+    .selectAll()
+    .where('fixture_id', 'in', [...fixtureIds])
+    .execute();
+  const markets = await db
+    .selectFrom('sportsbook_markets')
+    .selectAll()
+    .where('fixture_id', 'in', [...fixtureIds])
+    .where((eb) =>
+      eb.or([
+        eb('stake_fen', '>', fen(0n)),
+        eb.exists(
+          eb
+            .selectFrom('sportsbook_liabilities as l')
+            .select('l.selection_key')
+            .whereRef('l.fixture_id', '=', 'sportsbook_markets.fixture_id')
+            .whereRef('l.market_key', '=', 'sportsbook_markets.market_key')
+            .where('l.return_fen', '>', fen(0n)),
+        ),
+      ]),
+    )
+    .execute();
+  return { markets, liabilities };
 }
 
 /** Takes a bet that never stood off its member's totals. */

@@ -20,6 +20,7 @@ export interface SportsbookTables {
   sportsbook_bets: SportsbookBetsTable;
   sportsbook_bet_legs: SportsbookBetLegsTable;
   sportsbook_member_stakes: SportsbookMemberStakesTable;
+  sportsbook_liabilities: SportsbookLiabilitiesTable;
 }
 
 /** The built-in feed: its secret (every fixture's seed derives from it) and how far it has scheduled. */
@@ -77,7 +78,21 @@ export interface SportsbookMarketsTable {
   updated_at: Date;
   /** 封盘 by staff: suspended whatever the feed says, until staff open it. */
   is_held: ColumnType<boolean, boolean | undefined, boolean>;
+  /** What singles still at risk staked on the market (liability.ts). */
+  stake_fen: ColumnType<Fen, Fen | undefined, Fen>;
+  /** The feed's prices before liability moved them; null where they are `selections`. */
+  feed_selections: NullableJson<PricedSelection[]>;
+  /** How many liability price steps each pick's price carries, by selection key. */
+  price_steps: ColumnType<Record<string, number>, string | undefined, string>;
+  /** Why the market is suspended when it is its own doing: its worst-case liability reached the cap. */
+  suspend_reason: ColumnType<
+    MarketSuspendReason | null,
+    MarketSuspendReason | null | undefined,
+    MarketSuspendReason | null
+  >;
 }
+
+export type MarketSuspendReason = 'exposure_cap';
 
 export interface SportsbookBetsTable {
   id: Generated<bigint>;
@@ -104,6 +119,8 @@ export interface SportsbookBetsTable {
   settled_at: Date | null;
   /** 1 when settled through the wallet; one more per resettlement after a result correction. */
   settlement_version: ColumnType<number, number | undefined, number>;
+  /** Whether the bet's share is still counted in its markets' liability; taken off once. */
+  is_liability_held: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface SportsbookBetLegsTable {
@@ -130,6 +147,14 @@ export interface SportsbookMemberStakesTable {
   fixture_id: string;
   market_key: string;
   stake_fen: Fen;
+}
+
+/** The potential returns of the bets still at risk on one pick of a market (liability.ts). */
+export interface SportsbookLiabilitiesTable {
+  fixture_id: string;
+  market_key: string;
+  selection_key: string;
+  return_fen: Fen;
 }
 
 declare module '../db/schema.ts' {
