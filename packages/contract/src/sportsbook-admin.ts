@@ -101,12 +101,15 @@ export type AdminSportsbookHoldBody = z.infer<typeof adminSportsbookHoldBodySche
  * Prices are the book's, shared by every site, and so is liability: every site's bets count.
  */
 export const adminSportsbookLiabilityBodySchema = pageQuery.extend({
-  matchId: matchIdSchema.optional(),
+  matchId: matchIdSchema
+    .optional()
+    .describe('one match, with every market it has even when nothing is at risk on it'),
 });
 export type AdminSportsbookLiabilityBody = z.infer<typeof adminSportsbookLiabilityBodySchema>;
 
 /** Why a market is suspended: its liability reached the cap, staff 封盘, or the feed's 封盘. */
 export const sportsbookSuspendReasons = ['exposure_cap', 'held', 'feed'] as const;
+export type SportsbookSuspendReason = (typeof sportsbookSuspendReasons)[number];
 
 const yuanText = z.string().describe('yuan, two decimals, signed');
 
@@ -130,6 +133,8 @@ export const adminSportsbookMarketLiabilitySchema = z.object({
     }),
   ),
 });
+
+export type AdminSportsbookMarketLiability = z.infer<typeof adminSportsbookMarketLiabilitySchema>;
 
 export const adminSportsbookMatchLiabilitySchema = z.object({
   matchId: z.string(),

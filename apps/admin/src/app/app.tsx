@@ -33,6 +33,8 @@ import { IconsPage } from '../features/site/icons-page.tsx';
 import { NamingPage } from '../features/site/naming-page.tsx';
 import { NoticesPage } from '../features/site/notices-page.tsx';
 import { SiteSettingsPage } from '../features/site/settings-page.tsx';
+import { SportsbookBetsPage } from '../features/sportsbook/bets-page.tsx';
+import { SportsbookMatchesPage } from '../features/sportsbook/matches-page.tsx';
 import { AuditPage } from '../features/system/audit-page.tsx';
 import { OutboxPage } from '../features/system/outbox-page.tsx';
 import { StaffPage } from '../features/system/staff-page.tsx';
@@ -77,6 +79,8 @@ const pageElements = {
   lotteryDraws: <LotteryDrawsPage />,
   lotteryLiability: <LotteryLiabilityPage />,
   lotteryTickets: <LotteryTicketsPage />,
+  sportsbookMatches: <SportsbookMatchesPage />,
+  sportsbookBets: <SportsbookBetsPage />,
   staff: <StaffPage />,
   audit: <AuditPage />,
   outbox: <OutboxPage />,

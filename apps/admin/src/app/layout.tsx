@@ -8,6 +8,7 @@ import {
   PlayCircleOutlined,
   SettingOutlined,
   TeamOutlined,
+  TrophyOutlined,
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
@@ -31,6 +32,7 @@ const sectionIcons = {
   chat: <CommentOutlined />,
   venue: <PlayCircleOutlined />,
   lottery: <FieldNumberOutlined />,
+  sportsbook: <TrophyOutlined />,
   system: <SettingOutlined />,
 } satisfies Record<MenuSection['key'], ReactNode>;
 

@@ -43,6 +43,8 @@ describe('visibleMenu', () => {
       '开奖记录',
       '风险敞口',
       '彩票注单',
+      '赛事管理',
+      '体育注单',
       '员工与角色',
       '审计日志',
       '沙盒消息',
@@ -64,6 +66,8 @@ describe('visibleMenu', () => {
       '会员登录记录',
       '注单查询',
       '免转交易',
+      '赛事管理',
+      '体育注单',
     ]);
   });
 
@@ -103,6 +107,8 @@ describe('visibleMenu', () => {
       '开奖记录',
       '风险敞口',
       '彩票注单',
+      '赛事管理',
+      '体育注单',
     ]);
     expect(visibleMenu(operatorRolePermissions.support).map((section) => section.name)).toEqual([
       '会员',
@@ -111,6 +117,7 @@ describe('visibleMenu', () => {
       '聊天室',
       '游戏场馆',
       '彩票',
+      '体育',
     ]);
   });
 
@@ -133,6 +140,13 @@ describe('visibleMenu', () => {
       expect(pageNames(role)).toEqual(expect.arrayContaining(lotteryPages));
     }
     expect(pageNames('finance')).not.toContain('彩种管理');
+  });
+
+  it('opens the 体育 pages to every role that reads bets, not to 运营', () => {
+    for (const role of ['super_admin', 'site_admin', 'finance', 'risk', 'support'] as const) {
+      expect(pageNames(role)).toEqual(expect.arrayContaining(['赛事管理', '体育注单']));
+    }
+    expect(pageNames('content')).not.toContain('赛事管理');
   });
 
   it('opens 流水稽核 and 存款通道 to every role that reads money (风控 too), not to 客服 or 运营', () => {

@@ -33,6 +33,8 @@ export type MenuPageKey =
   | 'lotteryDraws'
   | 'lotteryLiability'
   | 'lotteryTickets'
+  | 'sportsbookMatches'
+  | 'sportsbookBets'
   | 'staff'
   | 'audit'
   | 'outbox';
@@ -46,7 +48,17 @@ export interface MenuPage {
 }
 
 export interface MenuSection {
-  key: 'dashboard' | 'member' | 'cashier' | 'risk' | 'site' | 'chat' | 'venue' | 'lottery' | 'system';
+  key:
+    | 'dashboard'
+    | 'member'
+    | 'cashier'
+    | 'risk'
+    | 'site'
+    | 'chat'
+    | 'venue'
+    | 'lottery'
+    | 'sportsbook'
+    | 'system';
   path: string;
   name: string;
   pages: MenuPage[];
@@ -145,6 +157,15 @@ export const menuSections: ReadonlyArray<MenuSection> = [
       { key: 'lotteryDraws', path: '/lottery/draws', name: '开奖记录', permission: 'venue.read' },
       { key: 'lotteryLiability', path: '/lottery/liability', name: '风险敞口', permission: 'venue.read' },
       { key: 'lotteryTickets', path: '/lottery/tickets', name: '彩票注单', permission: 'venue.read' },
+    ],
+  },
+  {
+    key: 'sportsbook',
+    path: '/sportsbook',
+    name: '体育',
+    pages: [
+      { key: 'sportsbookMatches', path: '/sportsbook/matches', name: '赛事管理', permission: 'bets.read' },
+      { key: 'sportsbookBets', path: '/sportsbook/bets', name: '体育注单', permission: 'bets.read' },
     ],
   },
   {

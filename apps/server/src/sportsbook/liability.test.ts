@@ -445,6 +445,19 @@ describe('the console', () => {
     const list = (page.data as { list: Array<{ worstLiability: string }> }).list;
     const worst = list.map((match) => Number(match.worstLiability));
     expect(worst).toEqual([...worst].sort((left, right) => right - left));
+
+    // One match asked for by id: every market it offers, nothing at risk on them yet.
+    const quiet = (await sb.matches('today', { sport: 'football' })).list.at(-1);
+    if (!quiet) {
+      throw new Error('no football match');
+    }
+    const one = await support('POST', routes.adminSportsbookLiability.path, { matchId: quiet.matchId });
+    const [shown] = (
+      one.data as { list: Array<{ matchId: string; markets: Array<{ worstLiability: string }> }> }
+    ).list;
+    expect(shown?.matchId).toBe(quiet.matchId);
+    expect(shown?.markets.length).toBe((await sb.match(quiet.matchId)).data.markets.length);
+    expect(new Set(shown?.markets.map((market) => market.worstLiability))).toEqual(new Set(['0.00']));
   });
 });
 

@@ -190,7 +190,9 @@ export function createSportsbookRisk(deps: { db: Db; settings: LiabilitySettings
       // One pool for every caller: prices are the book's, so is liability, whichever site took the bets.
       const page = await store.liabilityPage(deps.db, { matchId: query.matchId }, query);
       const fixtures = await store.fixturesByIds(deps.db, page.fixtureIds);
-      const { markets, liabilities } = await store.liabilityMarkets(deps.db, page.fixtureIds);
+      const { markets, liabilities } = await store.liabilityMarkets(deps.db, page.fixtureIds, {
+        isEveryMarket: query.matchId !== undefined,
+      });
       const list = page.fixtureIds.flatMap((fixtureId) => {
         const fixture = fixtures.find((row) => row.id === fixtureId);
         return fixture

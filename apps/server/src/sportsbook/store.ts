@@ -509,7 +509,8 @@ export async function moveMarketRisk(
 
 /**
  * Matches by their worst market's liability, biggest first, with those markets (biggest first):
- * markets with anything at risk on them, of matches not yet settled.
+ * markets with anything at risk on them (every market of the one match asked for by id), of
+ * matches not yet settled.
  */
 export async function liabilityPage(db: Db, query: { matchId?: string | undefined }, page: PageRequest) {
   const matchFilter = query.matchId === undefined ? sql`true` : sql`m.fixture_id = ${query.matchId}`;
@@ -521,7 +522,7 @@ export async function liabilityPage(db: Db, query: { matchId?: string | undefine
     left join sportsbook_liabilities as l on l.fixture_id = m.fixture_id and l.market_key = m.market_key
     where f.settled_at is null and ${matchFilter}
     group by m.fixture_id, m.market_key, m.stake_fen
-    having m.stake_fen > 0 or coalesce(max(l.return_fen), 0) > 0`;
+    having ${query.matchId !== undefined} or m.stake_fen > 0 or coalesce(max(l.return_fen), 0) > 0`;
   const offset = (page.pageNum - 1) * page.pageSize;
   const matches = await sql<{ fixture_id: string }>`
     with w as (${worst})
@@ -534,8 +535,12 @@ export async function liabilityPage(db: Db, query: { matchId?: string | undefine
   return { fixtureIds, total: Number(counted.rows[0]?.total ?? 0) };
 }
 
-/** The markets of fixtures with anything at risk on them, and their picks' returns. */
-export async function liabilityMarkets(db: Db, fixtureIds: readonly string[]) {
+/** The markets of fixtures with anything at risk on them (or every market), and their picks' returns. */
+export async function liabilityMarkets(
+  db: Db,
+  fixtureIds: readonly string[],
+  options: { isEveryMarket: boolean },
+) {
   if (fixtureIds.length === 0) {
     return { markets: [] as MarketRow[], liabilities: [] as LiabilityRow[] };
   }
@@ -550,6 +555,7 @@ export async function liabilityMarkets(db: Db, fixtureIds: readonly string[]) {
     .where('fixture_id', 'in', [...fixtureIds])
     .where((eb) =>
       eb.or([
+        eb.val(options.isEveryMarket),
         eb('stake_fen', '>', fen(0n)),
         eb.exists(
           eb
