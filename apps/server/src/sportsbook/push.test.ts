@@ -105,16 +105,20 @@ describe('live sportsbook events over the socket', () => {
     await moveClockTo(goalAtMs, [socket]);
     const since = socket.frames.length;
     await sb.tick();
+    // Through Redis an event of the kick-off pass may still arrive after `since`: the goal's
+    // events are the ones with its score.
+    const isGoal = (event: { score: typeof score; changes: readonly string[] }) =>
+      event.changes.includes('score') && event.score.home === score.home && event.score.away === score.away;
     const scoring = socket.next(
       FeedMsgId.sportsbookMatch,
-      (frame) => eventOf<SportsbookMatchEvent>(frame).changes.includes('score'),
+      (frame) => isGoal(eventOf<SportsbookMatchEvent>(frame)),
       since,
     );
     const boarding = socket.next(
       FeedMsgId.sportsbookBoard,
       (frame) =>
         eventOf<SportsbookBoardEvent>(frame).matches.some(
-          (entry) => entry.matchId === match.matchId && entry.changes.includes('score'),
+          (entry) => entry.matchId === match.matchId && isGoal(entry),
         ),
       since,
     );

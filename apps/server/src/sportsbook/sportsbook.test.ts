@@ -215,9 +215,12 @@ describe('placing a slip', () => {
   it('risks stake × |price| at a negative Malay price and wins the stake', async () => {
     const member = await sb.player('sbmalay01');
     const match = await upcomingFootball(1);
-    // The pick of the match result with the longest price shows negative in Malay (H > 1).
+    // The pick of the match result with the longest price shows negative in Malay (H > 1), and
+    // short of -1.00 once H is past 1.1 (at H just over 1 it rounds to -1.00: risk = stake).
     const market = marketOf(match, 'match_result:full_time');
-    const index = market.selections.findIndex((selection) => oddsE4OfText(selection.odds) > 20_000);
+    const prices = market.selections.map((selection) => oddsE4OfText(selection.odds));
+    const index = prices.indexOf(Math.max(...prices));
+    expect(prices[index]).toBeGreaterThan(21_000);
     const leg = legOf(match, 'match_result:full_time', index);
     const placed = await sb.place(member, {
       kind: 'single',
