@@ -34,6 +34,7 @@ import { NamingPage } from '../features/site/naming-page.tsx';
 import { NoticesPage } from '../features/site/notices-page.tsx';
 import { SiteSettingsPage } from '../features/site/settings-page.tsx';
 import { SportsbookBetsPage } from '../features/sportsbook/bets-page.tsx';
+import { SportsbookLiabilityPage } from '../features/sportsbook/liability-page.tsx';
 import { SportsbookMatchesPage } from '../features/sportsbook/matches-page.tsx';
 import { AuditPage } from '../features/system/audit-page.tsx';
 import { OutboxPage } from '../features/system/outbox-page.tsx';
@@ -81,6 +82,7 @@ const pageElements = {
   lotteryTickets: <LotteryTicketsPage />,
   sportsbookMatches: <SportsbookMatchesPage />,
   sportsbookBets: <SportsbookBetsPage />,
+  sportsbookLiability: <SportsbookLiabilityPage />,
   staff: <StaffPage />,
   audit: <AuditPage />,
   outbox: <OutboxPage />,

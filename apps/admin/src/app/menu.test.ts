@@ -45,6 +45,7 @@ describe('visibleMenu', () => {
       '彩票注单',
       '赛事管理',
       '体育注单',
+      '体育风险',
       '员工与角色',
       '审计日志',
       '沙盒消息',
@@ -68,6 +69,7 @@ describe('visibleMenu', () => {
       '免转交易',
       '赛事管理',
       '体育注单',
+      '体育风险',
     ]);
   });
 
@@ -109,6 +111,7 @@ describe('visibleMenu', () => {
       '彩票注单',
       '赛事管理',
       '体育注单',
+      '体育风险',
     ]);
     expect(visibleMenu(operatorRolePermissions.support).map((section) => section.name)).toEqual([
       '会员',
@@ -144,9 +147,10 @@ describe('visibleMenu', () => {
 
   it('opens the 体育 pages to every role that reads bets, not to 运营', () => {
     for (const role of ['super_admin', 'site_admin', 'finance', 'risk', 'support'] as const) {
-      expect(pageNames(role)).toEqual(expect.arrayContaining(['赛事管理', '体育注单']));
+      expect(pageNames(role)).toEqual(expect.arrayContaining(['赛事管理', '体育注单', '体育风险']));
     }
     expect(pageNames('content')).not.toContain('赛事管理');
+    expect(pageNames('content')).not.toContain('体育风险');
   });
 
   it('opens 流水稽核 and 存款通道 to every role that reads money (风控 too), not to 客服 or 运营', () => {

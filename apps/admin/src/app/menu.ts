@@ -35,6 +35,7 @@ export type MenuPageKey =
   | 'lotteryTickets'
   | 'sportsbookMatches'
   | 'sportsbookBets'
+  | 'sportsbookLiability'
   | 'staff'
   | 'audit'
   | 'outbox';
@@ -166,6 +167,12 @@ export const menuSections: ReadonlyArray<MenuSection> = [
     pages: [
       { key: 'sportsbookMatches', path: '/sportsbook/matches', name: '赛事管理', permission: 'bets.read' },
       { key: 'sportsbookBets', path: '/sportsbook/bets', name: '体育注单', permission: 'bets.read' },
+      {
+        key: 'sportsbookLiability',
+        path: '/sportsbook/liability',
+        name: '体育风险',
+        permission: 'bets.read',
+      },
     ],
   },
   {

@@ -1,3 +1,5 @@
+import { formatMoneyDisplay, parseYuan } from '@site/contract';
+
 const shanghaiTime = new Intl.DateTimeFormat('zh-CN', {
   timeZone: 'Asia/Shanghai',
   year: 'numeric',
@@ -16,4 +18,10 @@ export function formatTime(iso: string | null | undefined): string {
   }
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : shanghaiTime.format(date).replaceAll('/', '-');
+}
+
+/** A wire amount ("12345.60") as staff read it ("12,345.60"); exact, as it goes through fen. */
+export function displayYuan(amount: string): string {
+  const amountFen = parseYuan(amount);
+  return amountFen === undefined ? amount : formatMoneyDisplay(amountFen);
 }

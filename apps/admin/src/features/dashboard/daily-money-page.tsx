@@ -14,7 +14,7 @@ import {
   type TableColumn,
   type TableParams,
 } from '../../lib/data-table.tsx';
-import { displayYuan } from './money.ts';
+import { displayYuan } from '../../lib/format.ts';
 
 type Totals = DailyMoneyPage['totals'];
 

@@ -22,9 +22,9 @@ import { Link } from 'react-router';
 import { type MenuPageKey, menuSections } from '../../app/menu.ts';
 import { callRoute } from '../../lib/api-client.ts';
 import { errorText } from '../../lib/api-error.ts';
-import { formatTime } from '../../lib/format.ts';
+import { displayYuan, formatTime } from '../../lib/format.ts';
 import { useSessionState } from '../../lib/use-session.ts';
-import { displayYuan, ledgerKindName } from './money.ts';
+import { ledgerKindName } from './money.ts';
 
 // ECharts is most of this page's weight: it loads apart, so signing in and every other page stay light.
 const DashboardCharts = lazy(async () => ({

@@ -1,11 +1,3 @@
-import { formatMoneyDisplay, parseYuan } from '@site/contract';
-
-/** A wire amount ("12345.60") as staff read it ("12,345.60"); exact, as it goes through fen. */
-export function displayYuan(amount: string): string {
-  const amountFen = parseYuan(amount);
-  return amountFen === undefined ? amount : formatMoneyDisplay(amountFen);
-}
-
 /** What each ledger account kind holds, as the dashboard names it. */
 const ledgerKindNames: Record<string, string> = {
   member_main: '会员主钱包',
