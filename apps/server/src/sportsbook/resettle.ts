@@ -240,7 +240,7 @@ export function createResettlement(deps: {
       const outcome = outcomeOf(leg.selection, result, { home: leg.score_home, away: leg.score_away });
       return outcome === leg.result ? [] : [{ betId: leg.bet_id, legNo: leg.leg_no, result: outcome }];
     });
-    await results.redecideLegs(deps.db, redecided, now());
+    await store.decideLegs(deps.db, redecided, now(), 'redecided');
     for (const bet of await results.betsToResettle(deps.db, fixtureId)) {
       add(summary, await resettleBet(bet.id));
     }

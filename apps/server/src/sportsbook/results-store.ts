@@ -1,4 +1,4 @@
-import type { Fen, SportsbookLegResult, SportsbookMatchStatus, SportsbookSport } from '@site/contract';
+import type { Fen, SportsbookMatchStatus, SportsbookSport } from '@site/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { fetchPage, type PageRequest } from '../db/paging.ts';
@@ -62,29 +62,6 @@ export function decidedLegsOn(db: Db, fixtureId: string): Promise<LegRow[]> {
     .where('result', 'is not', null)
     .orderBy('bet_id')
     .execute();
-}
-
-/** Decides legs again (a decided leg gets its new result); undecided ones are left to the settlement. */
-export async function redecideLegs(
-  db: Db,
-  decided: ReadonlyArray<{ betId: bigint; legNo: number; result: SportsbookLegResult }>,
-  now: Date,
-) {
-  if (decided.length === 0) {
-    return;
-  }
-  const rows = decided.map((leg) => ({
-    bet_id: leg.betId.toString(),
-    leg_no: leg.legNo,
-    result: leg.result,
-  }));
-  await sql`
-    update sportsbook_bet_legs as l
-    set result = d.result, settled_at = ${now}
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as d(bet_id bigint, leg_no smallint, result text)
-    where l.bet_id = d.bet_id and l.leg_no = d.leg_no and l.result is not null and l.result <> d.result`.execute(
-    db,
-  );
 }
 
 /**

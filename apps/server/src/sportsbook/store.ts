@@ -678,11 +678,15 @@ export function undecidedLegs(db: Db, fixtureId: string, limit: number): Promise
     .execute();
 }
 
-/** Records legs' results in one statement; a decided leg stays as it is. */
+/**
+ * Records legs' results in one statement: on legs still undecided (the settlement), or on legs
+ * decided otherwise before (a result correction); any other leg stays as it is.
+ */
 export async function decideLegs(
   db: Db,
   decided: ReadonlyArray<{ betId: bigint; legNo: number; result: SportsbookLegResult }>,
   now: Date,
+  legs: 'undecided' | 'redecided' = 'undecided',
 ) {
   if (decided.length === 0) {
     return;
@@ -696,7 +700,8 @@ export async function decideLegs(
     update sportsbook_bet_legs as l
     set result = d.result, settled_at = ${now}
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as d(bet_id bigint, leg_no smallint, result text)
-    where l.bet_id = d.bet_id and l.leg_no = d.leg_no and l.result is null`.execute(db);
+    where l.bet_id = d.bet_id and l.leg_no = d.leg_no
+      and ${legs === 'undecided' ? sql`l.result is null` : sql`l.result <> d.result`}`.execute(db);
 }
 
 /**
