@@ -286,3 +286,31 @@ export async function meetTurnover(
   const { remainingAmount } = await services.cashier.auditSummary({ siteId, memberId });
   await playValidBets(services, memberId, parseYuan(remainingAmount) ?? 0n, siteId);
 }
+
+/**
+ * mulberry32: a small, fast, replayable generator to drive property tests; the same seed gives
+ * the same run.
+ */
+export function createRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const below = (limit: number) => Math.floor(next() * limit);
+  return {
+    next,
+    below,
+    chance: (probability: number) => next() < probability,
+    pick: <T>(items: readonly T[]): T => {
+      const item = items[below(items.length)];
+      if (item === undefined) {
+        throw new Error('pick from an empty list');
+      }
+      return item;
+    },
+  };
+}

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { fen } from '@site/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Stores } from '../stores/stores.ts';
-import { createTestClock, openTestStores } from '../testing.ts';
+import { createRandom, createTestClock, openTestStores } from '../testing.ts';
 import { type AccountRef, identityKey, identityOf, isMemberKind } from './accounts.ts';
 import { reconcileLedger } from './reconcile.ts';
 import {
@@ -31,29 +31,6 @@ interface ModelTransfer {
 
 /** What the model says a command answers: applied, replayed or refused for a reason. */
 type Expected = 'applied' | 'replayed' | LedgerRefusalReason;
-
-/** mulberry32: small, fast and good enough to drive tests; the same seed gives the same run. */
-function createRandom(initial: number) {
-  let state = initial >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    below: (limit: number) => Math.floor(next() * limit),
-    chance: (probability: number) => next() < probability,
-    pick: <T>(items: readonly T[]): T => {
-      const item = items[Math.floor(next() * items.length)];
-      if (item === undefined) {
-        throw new Error('pick from an empty list');
-      }
-      return item;
-    },
-  };
-}
 
 function modelAccounts(): AccountRef[] {
   const refs: AccountRef[] = [

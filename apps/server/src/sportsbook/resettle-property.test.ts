@@ -9,7 +9,7 @@ import {
 } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberPrincipal } from '../http/access.ts';
-import { createTestApp, type TestApp } from '../testing.ts';
+import { createRandom, createTestApp, type TestApp } from '../testing.ts';
 import type { MatchResult, Selection } from './markets.ts';
 import { defaultSportsbookSettings } from './service.ts';
 import { expectedPayout, feedFixtureOf, type SlipInput, sportsbookClient, stateAt } from './test-support.ts';
@@ -25,20 +25,6 @@ import { expectedPayout, feedFixtureOf, type SlipInput, sportsbookClient, stateA
  * owed. Replay with SPORTSBOOK_RESETTLE_SEED.
  */
 const seed = Number(process.env.SPORTSBOOK_RESETTLE_SEED ?? 29);
-
-/** mulberry32: a small replayable generator. */
-function generator(start: number) {
-  let state = start >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const below = (count: number) => Math.floor(next() * count);
-  return { next, below, pick: <T>(items: readonly T[]): T => items[below(items.length)] as T };
-}
 
 let testApp: TestApp;
 let sb: ReturnType<typeof sportsbookClient>;
@@ -58,7 +44,7 @@ describe('resettlement over simulated matches, random slips and random correctio
   it('pays what the last results alone pay, and corrected back, what the feed alone pays', {
     timeout: 600_000,
   }, async () => {
-    const random = generator(seed);
+    const random = createRandom(seed);
     const { sportsbook } = testApp.services;
     const db = testApp.stores.db;
     const members = await Promise.all(

@@ -1,7 +1,7 @@
 import { type Fen, fen, type OddsFormat, oddsFormats, type SportsbookMatch } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberPrincipal } from '../http/access.ts';
-import { createTestApp, type TestApp } from '../testing.ts';
+import { createRandom, createTestApp, type TestApp } from '../testing.ts';
 import type { Selection } from './markets.ts';
 import { createSportsbookService, defaultSportsbookSettings } from './service.ts';
 import { expectedPayout, feedFixtureOf, type SlipInput, sportsbookClient, stateAt } from './test-support.ts';
@@ -15,20 +15,6 @@ import { expectedPayout, feedFixtureOf, type SlipInput, sportsbookClient, stateA
  * what stood plus what was paid, and the ledger reconciles. Replay with SPORTSBOOK_PROPERTY_SEED.
  */
 const seed = Number(process.env.SPORTSBOOK_PROPERTY_SEED ?? 13);
-
-/** mulberry32: a small replayable generator. */
-function generator(start: number) {
-  let state = start >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const below = (count: number) => Math.floor(next() * count);
-  return { next, below, pick: <T>(items: readonly T[]): T => items[below(items.length)] as T };
-}
 
 let testApp: TestApp;
 let sb: ReturnType<typeof sportsbookClient>;
@@ -48,7 +34,7 @@ describe('settlement over simulated matches and random slips', () => {
   it('pays every settled bet what GAMES.md says and reconciles the ledger', {
     timeout: 600_000,
   }, async () => {
-    const random = generator(seed);
+    const random = createRandom(seed);
     // Three hours ahead is all the run needs of the schedule.
     const sportsbook = createSportsbookService({
       db: testApp.stores.db,
