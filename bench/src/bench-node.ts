@@ -3,10 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { siteIdDefault } from '@site/contract';
+import type { DatabaseTarget } from '../../apps/server/src/db/database.ts';
 import { openLogDestination } from '../../apps/server/src/http/request-log.ts';
 import { migrations } from '../../apps/server/src/migrations.ts';
 import { createNode } from '../../apps/server/src/node.ts';
-import { systemClock } from '../../apps/server/src/stores/clock.ts';
+import { type Clock, systemClock } from '../../apps/server/src/stores/clock.ts';
 import { openStores } from '../../apps/server/src/stores/stores.ts';
 
 /**
@@ -46,4 +47,25 @@ export async function startBenchNode(options: { trustProxyHops?: number; webDist
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A node's services on `target` (no listener, no timers), for the benches that call the domains
+ * directly: warnings only in the log, the rate limiter's limit raised out of the way.
+ */
+export async function openServiceNode(target: DatabaseTarget, clock: Clock = systemClock) {
+  return createNode({
+    stores: await openStores({
+      migrations,
+      database: target,
+      redisUrl: undefined,
+      keyPrefix: 'bench:',
+      clock,
+    }),
+    clock,
+    defaultSiteId: siteIdDefault,
+    rateLimitPerMinute: 100_000_000,
+    logLevel: 'warn',
+    trustProxyHops: 0,
+  });
 }

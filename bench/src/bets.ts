@@ -1,11 +1,9 @@
 import { type SportsbookPlaceBody, siteIdDefault } from '@site/contract';
 import type { DatabaseTarget } from '../../apps/server/src/db/database.ts';
 import type { AccountRef } from '../../apps/server/src/ledger/accounts.ts';
-import { migrations } from '../../apps/server/src/migrations.ts';
-import { createNode } from '../../apps/server/src/node.ts';
 import type { SportsbookService } from '../../apps/server/src/sportsbook/service.ts';
 import type { Clock } from '../../apps/server/src/stores/clock.ts';
-import { openStores } from '../../apps/server/src/stores/stores.ts';
+import { openServiceNode } from './bench-node.ts';
 import {
   type Engine,
   measureInSlices,
@@ -56,20 +54,7 @@ async function benchEngine(engine: Engine, target: DatabaseTarget): Promise<void
   // Beijing 12:00:30: the board fills with the afternoon's fixtures.
   const nowMs = Date.UTC(2026, 10, 25, 4, 0, 30);
   const clock: Clock = { now: () => nowMs };
-  const node = await createNode({
-    stores: await openStores({
-      migrations,
-      database: target,
-      redisUrl: undefined,
-      keyPrefix: 'bench:',
-      clock,
-    }),
-    clock,
-    defaultSiteId: siteId,
-    rateLimitPerMinute: 100_000_000,
-    logLevel: 'warn',
-    trustProxyHops: 0,
-  });
+  const node = await openServiceNode(target, clock);
   try {
     const { ledger, sportsbook } = node.services;
     await fundMembers(ledger, players);

@@ -3,10 +3,8 @@ import type { DatabaseTarget } from '../../apps/server/src/db/database.ts';
 import type { AccountRef } from '../../apps/server/src/ledger/accounts.ts';
 import type { LedgerService } from '../../apps/server/src/ledger/service.ts';
 import { transferIds } from '../../apps/server/src/ledger/transfer-ids.ts';
-import { migrations } from '../../apps/server/src/migrations.ts';
-import { createNode } from '../../apps/server/src/node.ts';
 import type { Clock } from '../../apps/server/src/stores/clock.ts';
-import { openStores } from '../../apps/server/src/stores/stores.ts';
+import { openServiceNode } from './bench-node.ts';
 import { type Engine, onEachEngine, printTable } from './harness.ts';
 import { fundMembers, memberAccount } from './ledger-baseline.ts';
 
@@ -42,20 +40,7 @@ async function benchEngine(engine: Engine, target: DatabaseTarget): Promise<Row[
   // Beijing 12:00:30: SSC1's issue 0721 is on sale.
   let nowMs = Date.UTC(2026, 10, 25, 4, 0, 30);
   const clock: Clock = { now: () => nowMs };
-  const node = await createNode({
-    stores: await openStores({
-      migrations,
-      database: target,
-      redisUrl: undefined,
-      keyPrefix: 'bench:',
-      clock,
-    }),
-    clock,
-    defaultSiteId: siteId,
-    rateLimitPerMinute: 100_000_000,
-    logLevel: 'warn',
-    trustProxyHops: 0,
-  });
+  const node = await openServiceNode(target, clock);
   try {
     const { ledger, lottery } = node.services;
     await fundMembers(ledger, memberCount);

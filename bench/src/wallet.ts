@@ -3,11 +3,8 @@ import type { DatabaseTarget } from '../../apps/server/src/db/database.ts';
 import type { AccountRef } from '../../apps/server/src/ledger/accounts.ts';
 import type { LedgerService } from '../../apps/server/src/ledger/service.ts';
 import { transferIds } from '../../apps/server/src/ledger/transfer-ids.ts';
-import { migrations } from '../../apps/server/src/migrations.ts';
-import { createNode } from '../../apps/server/src/node.ts';
 import type { SeamlessWallet } from '../../apps/server/src/seamless/service.ts';
-import { systemClock } from '../../apps/server/src/stores/clock.ts';
-import { openStores } from '../../apps/server/src/stores/stores.ts';
+import { openServiceNode } from './bench-node.ts';
 import {
   measureInSlices,
   onEachEngine,
@@ -42,20 +39,7 @@ export async function runWalletBench(): Promise<void> {
 }
 
 async function benchEngine(engine: string, target: DatabaseTarget): Promise<void> {
-  const node = await createNode({
-    stores: await openStores({
-      migrations,
-      database: target,
-      redisUrl: undefined,
-      keyPrefix: 'bench:',
-      clock: systemClock,
-    }),
-    clock: systemClock,
-    defaultSiteId: siteId,
-    rateLimitPerMinute: 100_000_000,
-    logLevel: 'warn',
-    trustProxyHops: 0,
-  });
+  const node = await openServiceNode(target);
   try {
     const { ledger, seamless } = node.services;
     await fundMembers(ledger, memberCount);
