@@ -11,18 +11,17 @@ import {
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../server/src/testing.ts';
-import { type BrowserSession, openBrowser, settleAnimations, type Viewport, viewports } from './browser.ts';
+import {
+  type BrowserSession,
+  openBrowser,
+  settleAnimations,
+  type Viewport,
+  viewportNamed,
+} from './browser.ts';
 import { type TestApi, testApi } from './test-api.ts';
 
 type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
-function viewportNamed(name: Viewport['name']): Viewport {
-  const found = viewports.find((viewport) => viewport.name === name);
-  if (!found) {
-    throw new Error(`browser.ts names no ${name} viewport`);
-  }
-  return found;
-}
 /** The console is a desktop tool; one look at a phone's width checks it still reads there. */
 const desktop = viewportNamed('desktop');
 const phone = viewportNamed('phone');

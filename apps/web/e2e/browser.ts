@@ -33,6 +33,14 @@ export const viewports: readonly Viewport[] = [
   { name: 'desktop', width: 1440, height: 900 },
 ];
 
+export function viewportNamed(name: Viewport['name']): Viewport {
+  const found = viewports.find((viewport) => viewport.name === name);
+  if (!found) {
+    throw new Error(`browser.ts names no ${name} viewport`);
+  }
+  return found;
+}
+
 /** WCAG 2.1 A and AA, the rules every page must pass. */
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const failingImpacts = new Set(['serious', 'critical']);

@@ -222,7 +222,7 @@ describe('体育风险', () => {
     expect(within(over).getByText('2 档')).toBeTruthy();
     const under = await rowOf('小 2.5');
     // A negative liability is the house's win, shown as such.
-    expect(within(under).getByText('-3,000.00').closest('.ant-typography-success')).toBeTruthy();
+    expect(within(under).getByText('-3,000.00').closest('.liability-house-wins')).toBeTruthy();
     expect(within(await rowOf('主 -0.25')).getByText('开盘')).toBeTruthy();
     expect(within(await rowOf('主胜')).getByText('人工封盘')).toBeTruthy();
     expect(within(await rowOf('角球大 9.5')).getByText('数据源封盘')).toBeTruthy();

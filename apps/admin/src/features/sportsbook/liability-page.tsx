@@ -123,7 +123,7 @@ function MarketStatusTag(props: { market: AdminSportsbookMarketLiability }) {
       <Tag color={suspendReasonColors[market.suspendReason]}>{suspendReasonNames[market.suspendReason]}</Tag>
     );
   }
-  return <Tag color={market.status === 'open' ? 'green' : 'default'}>{marketStatusNames[market.status]}</Tag>;
+  return <Tag>{marketStatusNames[market.status]}</Tag>;
 }
 
 function CapCell(props: { match: AdminSportsbookMatchLiability }) {
@@ -136,6 +136,7 @@ function CapCell(props: { match: AdminSportsbookMatchLiability }) {
       </span>
       <Space size={4}>
         <Progress
+          aria-label={`最大赔付占封顶 ${share.toFixed(1)}%`}
           percent={Math.min(100, share)}
           size="small"
           style={{ width: 120 }}
@@ -186,7 +187,7 @@ function marketText(market: Pick<AdminSportsbookMarketLiability, 'name' | 'line'
 
 function LiabilityText(props: { yuan: string }) {
   return fenOf(props.yuan) < 0n ? (
-    <Typography.Text type="success">{displayYuan(props.yuan)}</Typography.Text>
+    <span className="liability-house-wins">{displayYuan(props.yuan)}</span>
   ) : (
     <span>{displayYuan(props.yuan)}</span>
   );
@@ -202,9 +203,7 @@ const pickColumns: TableColumnsType<PickRow> = [
     render: (_, row) => (
       <Space direction="vertical" size={0}>
         <span>{marketText(row.market)}</span>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {`赔率版本 ${row.market.priceVersion}`}
-        </Typography.Text>
+        <span style={{ fontSize: 12 }}>{`赔率版本 ${row.market.priceVersion}`}</span>
       </Space>
     ),
   },
@@ -248,7 +247,7 @@ const pickColumns: TableColumnsType<PickRow> = [
     align: 'right',
     render: (_, row) =>
       row.selection && row.selection.priceSteps > 0 ? (
-        <Tag color="orange">{`${row.selection.priceSteps} 档`}</Tag>
+        <Tag color="red">{`${row.selection.priceSteps} 档`}</Tag>
       ) : (
         '-'
       ),
@@ -362,11 +361,11 @@ export function SportsbookLiabilityPage() {
             <Button onClick={refresh} loading={liability.isFetching}>
               刷新
             </Button>
-            <Typography.Text type="secondary">
+            <span>
               {liability.dataUpdatedAt > 0
                 ? `每 10 秒自动刷新，更新于 ${formatTime(new Date(liability.dataUpdatedAt).toISOString())}`
                 : '每 10 秒自动刷新'}
-            </Typography.Text>
+            </span>
           </Space>
         </Form.Item>
       </Form>
