@@ -1,9 +1,9 @@
 import { ErrorCode, type SportsbookBetView, uuidV4 } from '@site/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'antd-mobile';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { callRoute } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { modal } from '../../lib/modal-store.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useRefreshMoney } from '../../lib/wallet.ts';
 import { sportsbookKeys } from './api.ts';
@@ -73,14 +73,16 @@ const failureText = (error: unknown) => {
 export function CashOutAction({ bet }: { bet: SportsbookBetView }) {
   const { data: quote } = useCashOutQuote(bet.betId);
   const take = useTakeCashOut(bet.betId);
-  const [confirming, setConfirming] = useState<string | undefined>(undefined);
   if (!quote || (quote.offer === null && !quote.isSuspended)) {
     return null;
   }
-  const confirm = async () => {
-    const amount = confirming;
-    setConfirming(undefined);
-    if (amount === undefined) {
+  const cashOut = async (amount: string) => {
+    const isConfirmed = await modal.confirm({
+      title: text.cashOut,
+      content: <p className="sb-cash-out__confirm">{text.cashOutConfirm(amount, bet.stake)}</p>,
+      confirmText: text.cashOutConfirmButton,
+    });
+    if (!isConfirmed) {
       return;
     }
     try {
@@ -92,34 +94,23 @@ export function CashOutAction({ bet }: { bet: SportsbookBetView }) {
   };
   const isSuspended = quote.isSuspended || quote.offer === null;
   return (
-    <>
-      <button
-        type="button"
-        className="sb-cash-out"
-        disabled={isSuspended || take.isPending}
-        aria-label={
-          isSuspended ? `${text.cashOut} ${text.cashOutSuspended}` : `${text.cashOut} ¥${quote.offer}`
+    <button
+      type="button"
+      className="sb-cash-out"
+      disabled={isSuspended || take.isPending}
+      aria-label={
+        isSuspended ? `${text.cashOut} ${text.cashOutSuspended}` : `${text.cashOut} ¥${quote.offer}`
+      }
+      onClick={() => {
+        if (quote.offer !== null) {
+          void cashOut(quote.offer);
         }
-        onClick={() => setConfirming(quote.offer ?? undefined)}
-      >
-        <span>{text.cashOut}</span>
-        <strong className="sb-cash-out__amount">
-          {take.isPending ? text.placing : isSuspended ? text.cashOutSuspended : `¥${quote.offer}`}
-        </strong>
-      </button>
-      <Dialog
-        visible={confirming !== undefined}
-        title={text.cashOut}
-        content={<p className="sb-cash-out__confirm">{text.cashOutConfirm(confirming ?? '', bet.stake)}</p>}
-        closeOnAction
-        onClose={() => setConfirming(undefined)}
-        actions={[
-          [
-            { key: 'cancel', text: text.cancel, onClick: () => setConfirming(undefined) },
-            { key: 'confirm', text: text.cashOutConfirmButton, bold: true, onClick: () => void confirm() },
-          ],
-        ]}
-      />
-    </>
+      }}
+    >
+      <span>{text.cashOut}</span>
+      <strong className="sb-cash-out__amount">
+        {take.isPending ? text.placing : isSuspended ? text.cashOutSuspended : `¥${quote.offer}`}
+      </strong>
+    </button>
   );
 }
