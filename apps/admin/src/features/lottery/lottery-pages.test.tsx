@@ -11,44 +11,12 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../app/app.tsx';
 import { endSession, startSession } from '../../lib/session.ts';
+import { serve } from '../../test/fake-api.ts';
 import { drawSearchBody, isCancellable, LotteryDrawsPage } from './draws-page.tsx';
 import { gameUpdateBody, LotteryGamesPage } from './games-page.tsx';
 import { capShare, LotteryLiabilityPage } from './liability-page.tsx';
 import { dailyWindowText, numbersText } from './lottery-text.ts';
 import { LotteryTicketsPage, selectionText, ticketSearchBody } from './tickets-page.tsx';
-
-interface Answer {
-  code?: number;
-  message?: string;
-  data?: unknown;
-}
-
-function envelope(answer: Answer) {
-  return new Response(
-    JSON.stringify({
-      code: answer.code ?? 6000,
-      message: answer.message ?? '成功',
-      data: answer.data ?? null,
-    }),
-    { headers: { 'content-type': 'application/json' } },
-  );
-}
-
-/** Answers each path with data (6000) or, for an `Answer` with a code, the refusal. */
-function serve(answers: Record<string, () => Answer>) {
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
-    const path = String(input).split('?')[0] ?? '';
-    const answer = answers[path];
-    return envelope(answer ? answer() : {});
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return {
-    bodiesOf: (path: string) =>
-      fetchMock.mock.calls
-        .filter(([input]) => String(input).split('?')[0] === path)
-        .map(([, init]) => (typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined)),
-  };
-}
 
 // ProTable's search form renders slowly in jsdom, the more so on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });

@@ -9,6 +9,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../app/app.tsx';
 import { endSession, startSession } from '../../lib/session.ts';
+import { type Answer, serve } from '../../test/fake-api.ts';
 import {
   capShare,
   isAtRisk,
@@ -18,39 +19,6 @@ import {
   pickRowsOf,
   SportsbookLiabilityPage,
 } from './liability-page.tsx';
-
-interface Answer {
-  code?: number;
-  message?: string;
-  data?: unknown;
-}
-
-function envelope(answer: Answer) {
-  return new Response(
-    JSON.stringify({
-      code: answer.code ?? 6000,
-      message: answer.message ?? '成功',
-      data: answer.data ?? null,
-    }),
-    { headers: { 'content-type': 'application/json' } },
-  );
-}
-
-/** Answers each path with data (6000) or, for an `Answer` with a code, the refusal. */
-function serve(answers: Record<string, () => Answer | Promise<Answer>>) {
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
-    const path = String(input).split('?')[0] ?? '';
-    const answer = answers[path];
-    return envelope(answer ? await answer() : {});
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return {
-    bodiesOf: (path: string) =>
-      fetchMock.mock.calls
-        .filter(([input]) => String(input).split('?')[0] === path)
-        .map(([, init]) => (typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined)),
-  };
-}
 
 vi.setConfig({ testTimeout: 60_000 });
 const slow = { timeout: 20_000 };
