@@ -143,7 +143,7 @@ function placement(sportsbook: SportsbookService, picks: readonly Leg[], placed:
     } else {
       body = { kind: 'single', slipId, stake, acceptOdds: 'any', oddsFormat: 'Europe', legs: [first] };
     }
-    const bet = await sportsbook.place({ siteId, memberId: BigInt(1 + worker), sessionId: 0n }, body);
+    const bet = await sportsbook.place({ siteId, memberId: BigInt(1 + worker) }, body);
     if (bet.status !== 'open') {
       throw new Error(`bets bench: slip ${slipId} is ${bet.status}, not open`);
     }

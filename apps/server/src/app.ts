@@ -126,7 +126,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await deps.services.gateway.register(app);
   registrar.assertEveryRouteRegistered();
   registerSandboxGateway(app, deps.services.cashier);
-  registerVenueHost(app, deps.services.venues, deps.services.venueEngine);
+  registerVenueHost(app, {
+    venues: deps.services.venues,
+    engine: deps.services.venueEngine,
+    sportsbook: deps.services.sportsbook,
+  });
   registerVenueLobby(app, {
     venues: deps.services.venues,
     engine: deps.services.venueEngine,

@@ -39,7 +39,7 @@ import { sportsbookCashOutMigration } from './sportsbook/cash-out-migration.ts';
 import { sportsbookLiabilityMigration, sportsbookMigration } from './sportsbook/migration.ts';
 import { sportsbookResultsMigration } from './sportsbook/results-migration.ts';
 import { securityStateMigration } from './stores/security-state.ts';
-import { venueMigration } from './venue/migration.ts';
+import { venueMigration, venueSportsbookMigration } from './venue/migration.ts';
 
 /**
  * Schema migrations, applied in order at start, the same SQL on PGlite and PostgreSQL. Each
@@ -87,4 +87,5 @@ export const migrations: ReadonlyArray<Migration> = [
   ledgerSettleManyMigration,
   seamlessCreditManyMigration,
   sportsbookLiabilityMigration,
+  venueSportsbookMigration,
 ];

@@ -123,7 +123,7 @@ export async function createServices(
     members: accounts.members,
     sessionOf: (token) => venues.sessionOf(token),
   });
-  const venueEngine = createVenueEngine({ db: stores.db, clock, seamless });
+  const venueEngine = createVenueEngine({ db: stores.db, seamless });
   const reports = createReportService({
     clock,
     members: accounts.members,
@@ -160,6 +160,7 @@ export async function createServices(
     bets,
     events: socketEventsPort(gateway),
     results: { ledger, audit },
+    venues,
   });
   return {
     sites,

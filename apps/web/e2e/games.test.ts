@@ -82,6 +82,17 @@ describe(`game pages at ${phone.width} x ${phone.height}`, () => {
     expect(wallet.mainBalance).toBe('200.00');
   });
 
+  it('launches a 体育 venue into our own sportsbook, which names it', async () => {
+    const token = await api.memberWithMoney(operatorToken, 'e2egamesc', '50.00');
+    const { page } = await signedInBrowser(token);
+    await enterSite(page, `${server.baseUrl}/game/sport`);
+    await page.getByRole('button', { name: '进入游戏 熊猫体育' }).click();
+    await page.waitForURL(
+      (url) => url.pathname === '/game/sport/book' && url.searchParams.get('venue') === 'YBTY',
+    );
+    await expect.poll(() => page.getByTestId('sb-venue').textContent()).toBe('熊猫体育');
+  });
+
   it('shows every category page with its counts, and the bet records page', async () => {
     const token = await api.memberWithMoney(operatorToken, 'e2egamesb', '10.00');
     const { page } = await signedInBrowser(token);
@@ -91,8 +102,8 @@ describe(`game pages at ${phone.width} x ${phone.height}`, () => {
       await page.getByText(/\d+\/\d+ 个场馆开放/).waitFor();
       await page.getByTestId('venue-tile').first().waitFor();
     }
-    await page.goto(`${server.baseUrl}/game/gaming`);
-    await page.getByTestId('venue-tile').filter({ hasText: '雷火电竞' }).getByText('即将开放').waitFor();
+    await page.goto(`${server.baseUrl}/game/egame`);
+    await page.getByTestId('venue-tile').filter({ hasText: '电子游艺' }).getByText('即将开放').waitFor();
 
     await enterSite(page, `${server.baseUrl}/mine/record/betRecord`);
     await page.getByText('暂无投注记录').waitFor();

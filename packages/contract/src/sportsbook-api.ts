@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { yuanAmountSchema } from './cashier.ts';
 import { int8IdSchema, pageOf, pageQuery } from './http-schemas.ts';
 import { type OddsFormat, oddsFormats } from './odds.ts';
+import { venueCodeSchema } from './venue.ts';
 
 /**
  * The in-house sportsbook's HTTP payloads (issue 13): the catalogue (sports, leagues, matches with
@@ -153,6 +154,11 @@ const slipCommon = {
     .describe("the client's id for the slip: the same id again answers the first result"),
   stake: yuanAmountSchema.describe('the stake; of a system, the stake of each of its tickets'),
   acceptOdds: z.enum(sportsbookAcceptOdds).default('better'),
+  venueCode: venueCodeSchema
+    .optional()
+    .describe(
+      'the 体育 or 电竞 venue the member launched the book from: the stake and payout go through its wallet; the book’s own venue when left out',
+    ),
 };
 
 /** A slip: one pick (单注), 2–8 picks of different matches (N串1) or 3–8 as a system (M串N). */

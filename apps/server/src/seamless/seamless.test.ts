@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashierClient } from '../cashier/test-support.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { launchTokenTtlMs } from '../venue/service.ts';
-import { flavourVenueCodes, openVenues } from '../venue/test-support.ts';
 import { venueCaller } from './test-support.ts';
 
 let testApp: TestApp;
@@ -15,7 +14,6 @@ beforeAll(async () => {
   testApp = await createTestApp();
   cashier = cashierClient(testApp);
   venue = venueCaller(testApp);
-  await openVenues(testApp, flavourVenueCodes);
 });
 afterAll(async () => {
   await testApp.close();

@@ -9,6 +9,7 @@ import {
   fen,
   formatFen,
   formatOddsValue,
+  type GameCategory,
   type OddsFormat,
   oddsE4OfText,
   oddsE4One,
@@ -30,7 +31,7 @@ import {
   systemReturn,
   systemTicketCount,
 } from '@site/contract';
-import { AppError } from '../app-error.ts';
+import { AppError, validationError } from '../app-error.ts';
 import type { BetService } from '../bets/service.ts';
 import { type Db, runHoldingLock } from '../db/database.ts';
 import type { PageRequest } from '../db/paging.ts';
@@ -62,10 +63,18 @@ import * as store from './store.ts';
 
 /**
  * The venues a sportsbook bet goes through, by what it is on: their bets show in 投注记录 under TY
- * and DJ. The sportsbook is one engine behind the IM, OB and FB flavours; bets placed on its own
- * pages go through the first venue of each category.
+ * and DJ. The sportsbook is one engine behind the IM, OB and FB flavours: a slip names the venue
+ * the member launched (its pages or its flavour's API); one that names none goes through these.
  */
 export const sportsbookVenueCodes = { sport: 'IMTY', esports: 'YBDJ' } as const;
+
+/** The venue registry as a slip's venue is checked against it: open now, or refused for its state. */
+export interface SportsbookVenuesPort {
+  playable(
+    siteId: number,
+    code: string,
+  ): Promise<{ code: string; category: GameCategory; apiBaseUrl: string }>;
+}
 /** The advisory lock of the feed pass: one node runs it at a time. */
 export const feedCycleLockKey = 727_013;
 
@@ -158,6 +167,8 @@ const requestHashOf = (body: SportsbookPlaceBody) =>
         'oddsFormat' in body ? body.oddsFormat : 'Europe',
         body.acceptOdds,
         body.legs.map((leg) => [leg.matchId, leg.marketKey, leg.selectionKey, leg.odds]),
+        // Only when named, so slips placed before venues were named keep their hash.
+        ...(body.venueCode === undefined ? [] : [body.venueCode]),
       ]),
     )
     .digest('hex');
@@ -212,6 +223,8 @@ export function createSportsbookService(deps: {
   events?: SportsbookEventsPort;
   /** Result corrections and staff 封盘 (results.ts): the ledger to settle bets again, the audit log. */
   results?: SportsbookResultsDeps;
+  /** The venues a slip may name; without it a slip naming one is a wiring error. */
+  venues?: SportsbookVenuesPort;
 }) {
   const settings = deps.settings ?? defaultSportsbookSettings;
   const push = createSportsbookPush(deps.events);
@@ -788,6 +801,24 @@ export function createSportsbookService(deps: {
   };
 
   /**
+   * The in-house 体育 or 电竞 venue a slip names, open now. A venue pointed at an outside provider
+   * takes its bets there, not on this book.
+   */
+  const namedVenue = async (siteId: number, code: string | undefined) => {
+    if (code === undefined) {
+      return undefined;
+    }
+    if (!deps.venues) {
+      throw new Error('sportsbook: a slip named a venue and no venue registry is wired');
+    }
+    const venue = await deps.venues.playable(siteId, code);
+    if ((venue.category !== 'TY' && venue.category !== 'DJ') || venue.apiBaseUrl !== '') {
+      throw validationError('venueCode', '该场馆不接受本平台的体育注单');
+    }
+    return venue;
+  };
+
+  /**
    * Places a slip: checks every leg (match and market open, not suspended, odds current or
    * accepted as changed), the stake against its limits, records the bet `placing` with its legs,
    * what it adds to the member's totals per market and to each market's liability (which may move
@@ -808,6 +839,7 @@ export function createSportsbookService(deps: {
     if (stakeFen === undefined || stakeFen < settings.stakeMinFen) {
       throw refused(ErrorCode.sportsbookStakeBelowMin, { min: formatFen(settings.stakeMinFen) });
     }
+    const venue = await namedVenue(member.siteId, body.venueCode);
     // The markets are locked before the legs are checked on them: a concurrent bet moving a price
     // waits, or has moved it already, and the member's accept-odds choice decides on the price now.
     const inserted = await deps.db.transaction().execute(async (tx) => {
@@ -825,6 +857,9 @@ export function createSportsbookService(deps: {
         .filter((leg) => leg.fixture.status === 'live')
         .map((leg) => settings.acceptDelayMs[leg.fixture.sport]);
       const isEsports = legs.every((leg) => leg.fixture.sport === 'esports');
+      if (venue?.category === 'DJ' && !isEsports) {
+        throw validationError('venueCode', '电竞场馆只接受电竞赛事的注单');
+      }
       const bet = await store.insertBet(
         tx,
         {
@@ -833,7 +868,7 @@ export function createSportsbookService(deps: {
           slip_id: body.slipId,
           request_hash: requestHash,
           kind: body.kind,
-          venue_code: venueOf(member.siteId, isEsports).venueCode,
+          venue_code: venue?.code ?? venueOf(member.siteId, isEsports).venueCode,
           odds_format: amounts.oddsFormat,
           odds_e4: amounts.oddsE4,
           stake_fen: stakeFen,
@@ -1121,7 +1156,10 @@ export function createSportsbookService(deps: {
       );
     },
 
-    async place(member: MemberPrincipal, body: SportsbookPlaceBody): Promise<SportsbookBetView> {
+    async place(
+      member: Pick<MemberPrincipal, 'siteId' | 'memberId'>,
+      body: SportsbookPlaceBody,
+    ): Promise<SportsbookBetView> {
       return presentBet(await placeBet(member, body));
     },
 

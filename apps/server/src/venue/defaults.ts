@@ -13,11 +13,11 @@ export interface DefaultVenue {
 
 /**
  * The venues a site starts with. The sport and esports venues speak the IM, OB and FB flavours in
- * front of our own engine; every other category has one in-house venue. Each is 即将开放 until a
- * game engine serves it (the sportsbook opens the TY and DJ venues), so no player launches into a
- * venue with nothing to play; an operator may open one earlier from the console. CP is the lottery
- * hall's and open from the start. 真人 and 棋牌 keep the transfer wallet their members already hold
- * balances in.
+ * front of our own sportsbook and open with it (real stakes only: the book has no demo play);
+ * every other category has one in-house venue. Each of those is 即将开放 until a game engine serves
+ * it, so no player launches into a venue with nothing to play; an operator may open one earlier
+ * from the console. CP is the lottery hall's and open from the start. 真人 and 棋牌 keep the transfer
+ * wallet their members already hold balances in.
  */
 export const defaultVenues: ReadonlyArray<DefaultVenue> = [
   {
@@ -26,9 +26,9 @@ export const defaultVenues: ReadonlyArray<DefaultVenue> = [
     category: 'TY',
     walletMode: 'seamless',
     flavour: 'IM',
-    state: 'upcoming',
+    state: 'open',
     sort: 1,
-    demoAllowed: true,
+    demoAllowed: false,
   },
   {
     code: 'YBTY',
@@ -36,9 +36,9 @@ export const defaultVenues: ReadonlyArray<DefaultVenue> = [
     category: 'TY',
     walletMode: 'seamless',
     flavour: 'OB',
-    state: 'upcoming',
+    state: 'open',
     sort: 2,
-    demoAllowed: true,
+    demoAllowed: false,
   },
   {
     code: 'FBTY',
@@ -46,7 +46,7 @@ export const defaultVenues: ReadonlyArray<DefaultVenue> = [
     category: 'TY',
     walletMode: 'seamless',
     flavour: 'FB',
-    state: 'upcoming',
+    state: 'open',
     sort: 3,
     demoAllowed: false,
   },
@@ -56,9 +56,9 @@ export const defaultVenues: ReadonlyArray<DefaultVenue> = [
     category: 'DJ',
     walletMode: 'seamless',
     flavour: 'OB',
-    state: 'upcoming',
+    state: 'open',
     sort: 1,
-    demoAllowed: true,
+    demoAllowed: false,
   },
   {
     code: 'IMDJ',
@@ -66,7 +66,7 @@ export const defaultVenues: ReadonlyArray<DefaultVenue> = [
     category: 'DJ',
     walletMode: 'seamless',
     flavour: 'IM',
-    state: 'upcoming',
+    state: 'open',
     sort: 2,
     demoAllowed: false,
   },
@@ -76,7 +76,7 @@ export const defaultVenues: ReadonlyArray<DefaultVenue> = [
     category: 'DJ',
     walletMode: 'seamless',
     flavour: 'own',
-    state: 'upcoming',
+    state: 'open',
     sort: 3,
     demoAllowed: false,
   },

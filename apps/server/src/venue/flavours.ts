@@ -1,4 +1,9 @@
-import type { VenueFlavour, VenueLaunchResult } from '@site/contract';
+import {
+  type GameCategory,
+  sportsbookPagePaths,
+  type VenueFlavour,
+  type VenueLaunchResult,
+} from '@site/contract';
 
 /**
  * The launch answer in each protocol flavour's shape (spec sections 3 and 7). Only the base URL
@@ -21,6 +26,7 @@ export const flavourDefaults = {
 export interface LaunchFacts {
   flavour: VenueFlavour;
   venueCode: string;
+  category: GameCategory;
   /** The venue host's base URL as the registry holds it; empty for our own host. */
   apiBaseUrl: string;
   https: boolean;
@@ -41,10 +47,29 @@ export function resolvedBase(apiBaseUrl: string, https: boolean): string {
   return apiBaseUrl.startsWith('//') ? `${https ? 'https:' : 'http:'}${apiBaseUrl}` : apiBaseUrl;
 }
 
+/**
+ * Where a launch leads: a 体育 or 电竞 venue on our own host to our sportsbook's pages on the site,
+ * naming the venue (the site's session signs the member in there, so no token rides in the
+ * address); any other venue to its lobby on its host, which the launch token opens.
+ */
+function pageOf(facts: LaunchFacts, base: string) {
+  if (facts.apiBaseUrl === '' && (facts.category === 'TY' || facts.category === 'DJ')) {
+    return {
+      path: sportsbookPagePaths[facts.category],
+      query: new URLSearchParams({ venue: facts.venueCode }),
+    };
+  }
+  return {
+    path: `${base}/venue/${facts.venueCode.toLowerCase()}/`,
+    query: new URLSearchParams({ token: facts.token }),
+  };
+}
+
 export function launchAnswer(facts: LaunchFacts): VenueLaunchResult {
   const base = resolvedBase(facts.apiBaseUrl, facts.https);
   const page = (device: 'pc' | 'h5', extra: Record<string, string> = {}) => {
-    const query = new URLSearchParams({ token: facts.token, device });
+    const { path, query } = pageOf(facts, base);
+    query.set('device', device);
     for (const [key, value] of Object.entries({
       gameCode: facts.gameCode,
       param: facts.temporaryParam,
@@ -54,7 +79,7 @@ export function launchAnswer(facts: LaunchFacts): VenueLaunchResult {
         query.set(key, value);
       }
     }
-    return `${base}/venue/${facts.venueCode.toLowerCase()}/?${query.toString()}`;
+    return `${path}?${query.toString()}`;
   };
   const url = page('pc');
   const h5Url = page('h5');

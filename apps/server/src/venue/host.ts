@@ -1,14 +1,25 @@
-import { type Fen, formatFen, parseYuan } from '@site/contract';
+import {
+  formatFen,
+  type OddsFormat,
+  oddsFormats,
+  type SportsbookBetView,
+  type SportsbookPlaceBody,
+  sportsbookPlaceBodySchema,
+} from '@site/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { EngineRefusal, type LaunchSession, type VenueEngine } from './engine.ts';
+import { AppError } from '../app-error.ts';
+import type { SportsbookService } from '../sportsbook/service.ts';
+import type { LaunchSession, VenueEngine } from './engine.ts';
 import { flavourDefaults, flavourPrefixes } from './flavours.ts';
 import type { VenueService } from './service.ts';
 
 /**
- * Our venue host: the IM, OB and FB protocols of spec sections 3 and 7, each a thin adapter that
- * reads its flavour's request, finds the launch behind its token, asks the engine and answers in
- * its flavour's shape and codes. A real provider speaks the same shapes at its own base URL.
+ * Our venue host: the IM, OB and FB protocols of spec sections 3 and 7, each a thin adapter in
+ * front of the in-house sportsbook. It reads its flavour's request, finds the launch behind its
+ * token, places the slip on the book through the launched venue's wallet (or reads the balance)
+ * and answers in its flavour's shape and codes; a refusal carries the catalogue code beside the
+ * flavour's own. A real provider speaks the same shapes at its own base URL.
  */
 
 /** IM: success 100; the rest are this host's own failure codes. */
@@ -30,25 +41,9 @@ export const fbCodes = {
   refused: 409,
 } as const;
 
-const roundIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
-/** Bet ids leave room for the wallet transaction ids made of them (`settle-…`, at most 64). */
-const betIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,48}$/);
-const gameCodeSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,32}$/)
-  .optional();
 const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
-const stakeSchema = z
-  .string()
-  .regex(/^\d{1,10}(\.\d{1,2})?$/)
-  .transform((text, context): Fen => {
-    const amountFen = parseYuan(text);
-    if (amountFen === undefined || amountFen <= 0n) {
-      context.addIssue({ code: 'custom', message: 'stake must be positive' });
-      return z.NEVER;
-    }
-    return amountFen;
-  });
+/** A slip as each flavour spells it; the book's own schema checks what it carries. */
+const betTypeSchema = z.enum(['single', 'parlay', 'system']);
 
 const imShared = z.object({
   Token: tokenSchema,
@@ -59,25 +54,41 @@ const imShared = z.object({
   origin: z.string().max(200).optional(),
 });
 const imBet = imShared.extend({
-  RoundId: roundIdSchema,
-  BetId: betIdSchema,
-  GameCode: gameCodeSchema,
-  Stake: stakeSchema,
+  BetId: z.string().max(64),
+  BetType: betTypeSchema,
+  Stake: z.string().max(16),
+  AcceptOdds: z.string().max(8).optional(),
+  Selections: z
+    .array(
+      z.object({
+        MatchId: z.string().max(64),
+        MarketKey: z.string().max(64),
+        SelectionKey: z.string().max(64),
+        Odds: z.string().max(16),
+      }),
+    )
+    .max(16),
 });
 
-const obBet = z.object({
-  token: tokenSchema,
-  roundId: roundIdSchema,
-  betId: betIdSchema,
-  gameCode: gameCodeSchema,
-  stake: stakeSchema,
+/** OB and FB spell a slip alike; OB adds the launch token to the body. */
+const lowerBet = z.object({
+  betId: z.string().max(64),
+  betType: betTypeSchema,
+  stake: z.string().max(16),
+  acceptOdds: z.string().max(8).optional(),
+  oddsFormat: z.string().max(16).optional(),
+  selections: z
+    .array(
+      z.object({
+        matchId: z.string().max(64),
+        marketKey: z.string().max(64),
+        selectionKey: z.string().max(64),
+        odds: z.string().max(16),
+      }),
+    )
+    .max(16),
 });
-const fbBet = z.object({
-  roundId: roundIdSchema,
-  betId: betIdSchema,
-  gameCode: gameCodeSchema,
-  stake: stakeSchema,
-});
+const obBet = lowerBet.extend({ token: tokenSchema });
 
 const memberCodeOf = (session: LaunchSession) =>
   session.member_id === null ? 'guest' : `m${session.member_id}`;
@@ -87,12 +98,38 @@ const headerOf = (request: FastifyRequest, name: string): string | undefined => 
   return typeof value === 'string' ? value : undefined;
 };
 
-/** What went wrong with a call, as each flavour words it. */
-type Failure = { kind: 'badRequest' | 'tokenInvalid' | 'requestExpired' | 'refused'; message: string };
+/** What went wrong with a call, as each flavour words it; a refusal of the book keeps its catalogue code. */
+type Failure = {
+  kind: 'badRequest' | 'tokenInvalid' | 'requestExpired' | 'refused';
+  message: string;
+  errorCode?: number;
+};
 
-const failure = (kind: Failure['kind'], message: string): Failure => ({ kind, message });
+const failure = (kind: Failure['kind'], message: string, errorCode?: number): Failure =>
+  errorCode === undefined ? { kind, message } : { kind, message, errorCode };
 
-export function registerVenueHost(app: FastifyInstance, venues: VenueService, engine: VenueEngine) {
+/** The odds format a flavour names for a single, read as the book's; Europe when it names none it knows. */
+const oddsFormatOf = (named: string | undefined): OddsFormat =>
+  oddsFormats.find((format) => format === named) ?? 'Europe';
+
+/** What a placed slip answers in every flavour, beside the member's balance after it. */
+const placedOf = (bet: SportsbookBetView) => ({
+  betNo: bet.betId,
+  status: bet.status,
+  odds: bet.odds,
+  stake: bet.stake,
+  potentialReturn: bet.potentialReturn,
+});
+
+export function registerVenueHost(
+  app: FastifyInstance,
+  deps: {
+    venues: VenueService;
+    engine: VenueEngine;
+    sportsbook: Pick<SportsbookService, 'place'>;
+  },
+) {
+  const { venues, engine } = deps;
   /** The live launch behind a token, of a venue of this flavour that is open now. */
   const sessionFor = async (token: string, flavour: 'IM' | 'OB' | 'FB'): Promise<LaunchSession | Failure> => {
     const session = await venues.sessionOf(token);
@@ -106,23 +143,54 @@ export function registerVenueHost(app: FastifyInstance, venues: VenueService, en
     return session;
   };
 
-  /** A stake on a round; without a game code it is on the venue's own book (its code). */
-  const place = async (
-    session: LaunchSession,
-    bet: { roundId: string; betId: string; gameCode: string | undefined; stakeFen: Fen },
-  ) => {
+  /**
+   * Places a slip on the book through the launched venue; demo credits stake nothing on it. The
+   * slip id is the flavour's bet id, so a replay answers the first bet.
+   */
+  const place = async (session: LaunchSession, slip: unknown) => {
+    const parsed = sportsbookPlaceBodySchema.safeParse(slip);
+    if (!parsed.success) {
+      return failure('badRequest', parsed.error.issues[0]?.message ?? '参数错误');
+    }
+    if (session.is_demo || session.member_id === null) {
+      return failure('refused', '试玩模式不能投注体育赛事，请登录后进入场馆');
+    }
     try {
-      const gameCode = bet.gameCode ?? session.venue_code.toLowerCase();
-      return { balanceFen: await engine.placeBet(session, { ...bet, gameCode }) };
+      const bet = await deps.sportsbook.place(
+        { siteId: session.site_id, memberId: session.member_id },
+        { ...parsed.data, venueCode: session.venue_code },
+      );
+      return { ...placedOf(bet), balance: formatFen(await engine.balance(session)) };
     } catch (error) {
-      if (error instanceof EngineRefusal) {
-        return failure('refused', error.message);
+      if (error instanceof AppError) {
+        return failure('refused', error.message, error.code);
       }
       throw error;
     }
   };
 
+  /** A flavour's slip in the book's words: the flavour names the odds format of a single. */
+  const slipOf = (
+    bet: { id: string; type: SportsbookPlaceBody['kind']; stake: string; acceptOdds: string | undefined },
+    oddsFormat: string | undefined,
+    legs: ReadonlyArray<{ matchId: string; marketKey: string; selectionKey: string; odds: string }>,
+  ) => ({
+    kind: bet.type,
+    slipId: bet.id,
+    stake: bet.stake,
+    ...(bet.acceptOdds === undefined ? {} : { acceptOdds: bet.acceptOdds }),
+    ...(bet.type === 'single' ? { oddsFormat: oddsFormatOf(oddsFormat) } : {}),
+    legs,
+  });
+
   const isFailure = (value: object): value is Failure => 'kind' in value;
+
+  const lowerSlipOf = (bet: z.output<typeof lowerBet>) =>
+    slipOf(
+      { id: bet.betId, type: bet.betType, stake: bet.stake, acceptOdds: bet.acceptOdds },
+      bet.oddsFormat,
+      bet.selections,
+    );
 
   // ---- IM: /api/mobile, shared params in the body, StatusCode 100 -------------------------------
   const imAnswer = (outcome: Failure | { Result: object }) =>
@@ -130,6 +198,7 @@ export function registerVenueHost(app: FastifyInstance, venues: VenueService, en
       ? {
           StatusCode: imCodes[outcome.kind === 'requestExpired' ? 'tokenInvalid' : outcome.kind],
           StatusDesc: outcome.message,
+          ...(outcome.errorCode === undefined ? {} : { ErrorCode: outcome.errorCode }),
         }
       : { StatusCode: imCodes.success, StatusDesc: '成功', ...outcome };
 
@@ -165,21 +234,45 @@ export function registerVenueHost(app: FastifyInstance, venues: VenueService, en
       return imAnswer(found);
     }
     const { body } = found;
-    const placed = await place(found.session, {
-      roundId: body.RoundId,
-      betId: body.BetId,
-      gameCode: body.GameCode,
-      stakeFen: body.Stake,
-    });
+    const placed = await place(
+      found.session,
+      slipOf(
+        { id: body.BetId, type: body.BetType, stake: body.Stake, acceptOdds: body.AcceptOdds },
+        body.OddsType,
+        body.Selections.map((leg) => ({
+          matchId: leg.MatchId,
+          marketKey: leg.MarketKey,
+          selectionKey: leg.SelectionKey,
+          odds: leg.Odds,
+        })),
+      ),
+    );
     return imAnswer(
-      isFailure(placed) ? placed : { Result: { BetId: body.BetId, Balance: formatFen(placed.balanceFen) } },
+      isFailure(placed)
+        ? placed
+        : {
+            Result: {
+              BetId: body.BetId,
+              WagerNo: placed.betNo,
+              Status: placed.status,
+              Odds: placed.odds,
+              Stake: placed.stake,
+              PotentialReturn: placed.potentialReturn,
+              Balance: placed.balance,
+            },
+          },
     );
   });
 
   // ---- OB: /yewu, request id header, code '0000000' -------------------------------------------
   const obAnswer = (outcome: Failure | { data: object }) =>
     isFailure(outcome)
-      ? { code: obCodes[outcome.kind], msg: outcome.message, data: null }
+      ? {
+          code: obCodes[outcome.kind],
+          msg: outcome.message,
+          ...(outcome.errorCode === undefined ? {} : { errorCode: outcome.errorCode }),
+          data: null,
+        }
       : { code: obCodes.success, msg: '成功', ...outcome };
 
   /** An OB call carries its launch's request id: an unknown or expired one answers 400401. */
@@ -235,17 +328,8 @@ export function registerVenueHost(app: FastifyInstance, venues: VenueService, en
     if (isFailure(session)) {
       return obAnswer(session);
     }
-    const placed = await place(session, {
-      roundId: parsed.data.roundId,
-      betId: parsed.data.betId,
-      gameCode: parsed.data.gameCode,
-      stakeFen: parsed.data.stake,
-    });
-    return obAnswer(
-      isFailure(placed)
-        ? placed
-        : { data: { betId: parsed.data.betId, balance: formatFen(placed.balanceFen) } },
-    );
+    const placed = await place(session, lowerSlipOf(parsed.data));
+    return obAnswer(isFailure(placed) ? placed : { data: { betId: parsed.data.betId, ...placed } });
   });
 
   // ---- FB: /v1, Authorization header, code 0 (read as 100), 14010 to relaunch ------------------
@@ -257,6 +341,7 @@ export function registerVenueHost(app: FastifyInstance, venues: VenueService, en
               ? fbCodes.relaunch
               : fbCodes[outcome.kind],
           msg: outcome.message,
+          ...(outcome.errorCode === undefined ? {} : { errorCode: outcome.errorCode }),
           data: null,
         }
       : { msg: '成功', ...outcome };
@@ -285,23 +370,15 @@ export function registerVenueHost(app: FastifyInstance, venues: VenueService, en
     if (isFailure(session)) {
       return fbAnswer(session);
     }
-    const parsed = fbBet.safeParse(request.body);
+    const parsed = lowerBet.safeParse(request.body);
     if (!parsed.success) {
       return fbAnswer(failure('badRequest', '参数错误'));
     }
-    const placed = await place(session, {
-      roundId: parsed.data.roundId,
-      betId: parsed.data.betId,
-      gameCode: parsed.data.gameCode,
-      stakeFen: parsed.data.stake,
-    });
+    const placed = await place(session, lowerSlipOf(parsed.data));
     return fbAnswer(
       isFailure(placed)
         ? placed
-        : {
-            code: fbCodes.betAccepted,
-            data: { betId: parsed.data.betId, balance: formatFen(placed.balanceFen) },
-          },
+        : { code: fbCodes.betAccepted, data: { betId: parsed.data.betId, ...placed } },
     );
   });
 }

@@ -3,8 +3,8 @@
  * signs seamless wallet calls with), and the launch log. A launch row also carries the launch
  * token (its SHA-256 only), bound to one member and one venue until it expires, and for the OB
  * flavour its request id; a demo launch's credits live in `venue_demo_wallets`, never the ledger.
- * `venue_engine_bets` is the in-house engine's own book (what a round has open to settle), as a
- * provider keeps one; the platform's bet records are the seamless wallet's.
+ * `venue_engine_bets` was a generic round book for the flavours before the sportsbook stood behind
+ * them; 0070 drops it.
  */
 export const venueMigration = {
   id: '0023_venues',
@@ -76,5 +76,21 @@ create table venue_engine_bets (
   check ((status = 'settled') = (payout_fen is not null and settled_at is not null))
 );
 create index venue_engine_bets_round on venue_engine_bets (site_id, venue_code, round_id) where status = 'open';
+`,
+};
+
+/**
+ * The in-house sportsbook serves the 体育 and 电竞 venues on our own host: those still 即将开放 open,
+ * and they offer no demo play (the book takes real stakes only; a demo launch would lead to a book
+ * it cannot bet on). The flavours place slips on the book, so the generic round book goes.
+ */
+export const venueSportsbookMigration = {
+  id: '0070_venues_sportsbook',
+  sql: `
+update venues set state = 'open', updated_at = now()
+  where category in ('TY', 'DJ') and api_base_url = '' and state = 'upcoming';
+update venues set demo_allowed = false, updated_at = now()
+  where category in ('TY', 'DJ') and api_base_url = '' and demo_allowed;
+drop table venue_engine_bets;
 `,
 };

@@ -138,6 +138,16 @@ export function createVenueService(deps: {
     return venue;
   };
 
+  /** A venue members may play now, or the refusal its state answers (maintenance, off, 即将开放). */
+  const playableVenue = async (siteId: number, code: string): Promise<Venue> => {
+    const venue = await venueNamed(siteId, code);
+    const refusal = refusalOf(venue);
+    if (refusal) {
+      throw refusal;
+    }
+    return venue;
+  };
+
   /** Records a launch in the log, refused or not (on `db`: the caller's transaction if it has one); answers its id. */
   const logLaunch = (
     caller: LaunchCaller,
@@ -210,6 +220,7 @@ export function createVenueService(deps: {
     launchAnswer({
       flavour: venue.flavour,
       venueCode: venue.code,
+      category: venue.category,
       apiBaseUrl: venue.apiBaseUrl,
       https: body.https,
       token: issued.token,
@@ -235,6 +246,8 @@ export function createVenueService(deps: {
     /** The site's venue of this code (any state), or undefined: the seamless wallet checks callers here. */
     get: registry.get,
 
+    playable: playableVenue,
+
     async list(siteId: number, category: GameCategory) {
       const venues = await registry.list(siteId);
       return {
@@ -258,11 +271,7 @@ export function createVenueService(deps: {
         if (body.siteId !== undefined && body.siteId !== caller.siteId) {
           throw validationError('siteId', '与当前站点不符');
         }
-        const venue = await venueNamed(caller.siteId, body.enName);
-        const refusal = refusalOf(venue);
-        if (refusal) {
-          throw refusal;
-        }
+        const venue = await playableVenue(caller.siteId, body.enName);
         const member = { memberId: caller.memberId, siteId: caller.siteId };
         const sendsMoney =
           venue.walletMode === 'transfer' &&
@@ -313,11 +322,7 @@ export function createVenueService(deps: {
         params: body,
       };
       return launching(caller, entry, async () => {
-        const venue = await venueNamed(caller.siteId, body.enName);
-        const refusal = refusalOf(venue);
-        if (refusal) {
-          throw refusal;
-        }
+        const venue = await playableVenue(caller.siteId, body.enName);
         if (!venue.demoAllowed) {
           throw new AppError(ErrorCode.venueDemoClosed, errorMessages[ErrorCode.venueDemoClosed], {
             venueCode: venue.code,

@@ -2,7 +2,7 @@ import type { AdminVenueLaunchSortKey, Fen, SortRequest } from '@site/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { fetchPage, orderByKey, type PageRequest } from '../db/paging.ts';
-import type { VenueEngineBetsTable, VenueLaunchesTable, VenuesTable } from './tables.ts';
+import type { VenueLaunchesTable, VenuesTable } from './tables.ts';
 
 /** The only file that writes SQL for the venue tables. */
 
@@ -86,18 +86,6 @@ export async function demoBalance(db: Db, launchId: bigint): Promise<Fen | undef
   return row?.balance_fen;
 }
 
-/** Adds `deltaFen` (negative to take) unless the balance would go below zero; answers the new balance. */
-export async function moveDemoBalance(db: Db, launchId: bigint, deltaFen: bigint): Promise<Fen | undefined> {
-  const row = await db
-    .updateTable('venue_demo_wallets')
-    .set({ balance_fen: sql`balance_fen + ${deltaFen}` })
-    .where('launch_id', '=', launchId)
-    .where(sql<boolean>`balance_fen + ${deltaFen} >= 0`)
-    .returning('balance_fen')
-    .executeTakeFirst();
-  return row?.balance_fen;
-}
-
 const launchSortColumns: Record<AdminVenueLaunchSortKey, string> = {
   createdAt: 'venue_launches.created_at',
   venueCode: 'venue_launches.venue_code',
@@ -157,51 +145,4 @@ export async function searchLaunches(
       ),
     page,
   );
-}
-
-export type NewEngineBet = Omit<VenueEngineBetsTable, 'id'>;
-
-/** Answers whether the bet is new; a bet id the venue already used keeps its first row. */
-export async function insertEngineBet(db: Db, row: NewEngineBet): Promise<boolean> {
-  const inserted = await db
-    .insertInto('venue_engine_bets')
-    .values(row)
-    .onConflict((conflict) => conflict.columns(['site_id', 'venue_code', 'bet_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
-}
-
-export async function findEngineBet(db: Db, siteId: number, venueCode: string, betId: string) {
-  return db
-    .selectFrom('venue_engine_bets')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('venue_code', '=', venueCode)
-    .where('bet_id', '=', betId)
-    .executeTakeFirst();
-}
-
-export async function openEngineBets(db: Db, siteId: number, venueCode: string, roundId: string) {
-  return db
-    .selectFrom('venue_engine_bets')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('venue_code', '=', venueCode)
-    .where('round_id', '=', roundId)
-    .where('status', '=', 'open')
-    .orderBy('id')
-    .execute();
-}
-
-/** Marks an open bet settled; answers false when another settlement got there first. */
-export async function settleEngineBet(db: Db, id: bigint, payoutFen: Fen, settledAt: Date): Promise<boolean> {
-  const updated = await db
-    .updateTable('venue_engine_bets')
-    .set({ status: 'settled', payout_fen: payoutFen, settled_at: settledAt })
-    .where('id', '=', id)
-    .where('status', '=', 'open')
-    .returning('id')
-    .executeTakeFirst();
-  return updated !== undefined;
 }

@@ -6,7 +6,6 @@ export interface VenueTables {
   venues: VenuesTable;
   venue_launches: VenueLaunchesTable;
   venue_demo_wallets: VenueDemoWalletsTable;
-  venue_engine_bets: VenueEngineBetsTable;
 }
 
 export interface VenuesTable {
@@ -50,22 +49,6 @@ export interface VenueLaunchesTable {
 export interface VenueDemoWalletsTable {
   launch_id: bigint;
   balance_fen: Fen;
-}
-
-export interface VenueEngineBetsTable {
-  id: Generated<bigint>;
-  site_id: number;
-  venue_code: string;
-  launch_id: bigint;
-  member_id: bigint | null;
-  is_demo: boolean;
-  round_id: string;
-  bet_id: string;
-  stake_fen: Fen;
-  payout_fen: Fen | null;
-  status: 'open' | 'settled';
-  placed_at: Date;
-  settled_at: Date | null;
 }
 
 declare module '../db/schema.ts' {

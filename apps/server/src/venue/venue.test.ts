@@ -5,7 +5,6 @@ import { cashierClient } from '../cashier/test-support.ts';
 import { createServices } from '../services.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { obRequestTtlMs } from './service.ts';
-import { flavourVenueCodes, openVenues } from './test-support.ts';
 
 let testApp: TestApp;
 let cashier: ReturnType<typeof cashierClient>;
@@ -64,14 +63,21 @@ describe('venue registry', () => {
       counts: object;
       list: Array<{ code: string; state: string }>;
     }>('POST', routes.venueList.path, { body: { category: 'TY' } });
-    // No engine serves a venue yet: each starts 即将开放.
+    // The sportsbook serves every 体育 and 电竞 venue on our own host: they open with it.
     expect(sports.data.list.map((venue) => [venue.code, venue.state])).toEqual([
-      ['IMTY', 'upcoming'],
-      ['YBTY', 'upcoming'],
-      ['FBTY', 'upcoming'],
+      ['IMTY', 'open'],
+      ['YBTY', 'open'],
+      ['FBTY', 'open'],
     ]);
-    expect(sports.data.counts).toEqual({ live: 0, total: 3 });
-    await openVenues(testApp, flavourVenueCodes);
+    expect(sports.data.counts).toEqual({ live: 3, total: 3 });
+    // No engine serves 电子 yet: it starts 即将开放, listed but not live.
+    const egames = await cashier.client.call<{
+      counts: object;
+      list: Array<{ code: string; state: string }>;
+    }>('POST', routes.venueList.path, { body: { category: 'DZ' } });
+    expect(egames.data.list.map((venue) => [venue.code, venue.state])).toEqual([['DZ', 'upcoming']]);
+    expect(egames.data.counts).toEqual({ live: 0, total: 1 });
+    expect((await updateVenue('LHDJ', { state: 'off' })).code).toBe(6000);
     const esports = await cashier.client.call<{
       counts: object;
       list: Array<{ code: string; state: string }>;
@@ -79,9 +85,9 @@ describe('venue registry', () => {
     expect(esports.data.list.map((venue) => [venue.code, venue.state])).toEqual([
       ['YBDJ', 'open'],
       ['IMDJ', 'open'],
-      ['LHDJ', 'upcoming'],
     ]);
-    expect(esports.data.counts).toEqual({ live: 2, total: 3 });
+    expect(esports.data.counts).toEqual({ live: 2, total: 2 });
+    expect((await updateVenue('LHDJ', { state: 'open' })).code).toBe(6000);
     const bad = await cashier.client.call('POST', routes.venueList.path, { body: { category: 'XX' } });
     expect(bad.code).toBe(10003);
   });
@@ -346,8 +352,12 @@ describe('transfer wallet launches', () => {
 
 describe('demo play', () => {
   it('lists demo venues and launches one with demo credits, never touching the ledger', async () => {
+    // The sportsbook takes real stakes only: no venue offers demo play until staff allow it.
+    const none = await cashier.client.call<Array<{ code: string }>>('GET', routes.venueDemoList.path);
+    expect(none.data).toEqual([]);
+    expect((await updateVenue('IMTY', { demoAllowed: true })).code).toBe(6000);
     const listed = await cashier.client.call<Array<{ code: string }>>('GET', routes.venueDemoList.path);
-    expect(listed.data.map((venue) => venue.code)).toEqual(['IMTY', 'YBDJ', 'YBTY']);
+    expect(listed.data.map((venue) => venue.code)).toEqual(['IMTY']);
     const before = await ledgerTransferCount();
     const demo = await cashier.client.call<Launched>('POST', routes.venueDemoLaunch.path, {
       body: { enName: 'IMTY' },

@@ -1,4 +1,4 @@
-import type { GameCategory } from '@site/contract';
+import { type GameCategory, sportsbookPagePaths } from '@site/contract';
 
 /** Paths the shell sends players to. */
 export const paths = {
@@ -53,7 +53,7 @@ export const gameCategorySlugs = {
 
 /** Our own sportsbook under 体育 (football, basketball) and 电竞 (esports only): `/game/<word>/book`. */
 export function sportsbookPath(category: 'TY' | 'DJ'): string {
-  return `/game/${gameCategorySlugs[category]}/book`;
+  return sportsbookPagePaths[category];
 }
 
 /** Path fragments of venue pages that need a session (spec section 2). */

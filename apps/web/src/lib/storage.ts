@@ -28,6 +28,8 @@ export const storageKeys = {
   redirectUrl: 'redirectUrl',
   securityNoticeShown: 'securityNoticeShown',
   popActivitiesShown: 'popActivitiesShown',
+  /** The venue the sportsbook was launched from, per scope: prefix + TY or DJ. */
+  sportsbookVenuePrefix: 'sportsbookVenue:',
   /** Set while the page reloads after a chunk failed to load (see app/lazy-page.tsx). */
   chunkReload: 'chunkReload',
 } as const;

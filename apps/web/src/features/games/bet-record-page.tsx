@@ -19,7 +19,8 @@ import { filterOption, RangeChips, type RangeChoice } from '../../lib/record-fil
 import { type RecordRange, recordRangeDefault, recordRangeOf } from '../../lib/record-range.ts';
 import { SiteEmpty } from '../../lib/site-empty.tsx';
 import { formatShanghaiTime } from '../../lib/time.ts';
-import { gameKeys, venueListQuery } from './api.ts';
+import { venueListQuery } from '../../lib/venue-list.ts';
+import { gameKeys } from './api.ts';
 import { gameText } from './game-messages.ts';
 import { VenuesLoading } from './venue-tiles.tsx';
 import { categoryPath } from './venues.ts';

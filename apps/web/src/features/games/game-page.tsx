@@ -5,7 +5,7 @@ import { ChatEntry } from '../../lib/chat-entry.tsx';
 import { messages } from '../../lib/messages.ts';
 import { sportsbookPath } from '../../lib/paths.ts';
 import { SiteEmpty } from '../../lib/site-empty.tsx';
-import { useVenueList } from './api.ts';
+import { useVenueList } from '../../lib/venue-list.ts';
 import { gameText } from './game-messages.ts';
 import { VenuesLoading, VenueTiles } from './venue-tiles.tsx';
 

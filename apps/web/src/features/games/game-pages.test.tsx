@@ -1,5 +1,5 @@
 import type { BetRecordPage, VenueView } from '@site/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeFailure, fakeApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -79,6 +79,22 @@ describe('game pages', () => {
       enName: 'IMTY',
       isManualLaunch: true,
     });
+  });
+
+  it("opens an in-house sportsbook venue on the book's own pages, naming the venue", async () => {
+    fakeApi({
+      venueList: () => sports,
+      venueLaunch: () => ({
+        ...launched,
+        url: '/game/sport/book?venue=IMTY&device=pc',
+        h5Url: '/game/sport/book?venue=IMTY&device=h5',
+        apiUrl: '/api/mobile',
+      }),
+    });
+    const { router } = renderApp('/game/sport');
+    fireEvent.click(await screen.findByRole('button', { name: '进入游戏 IM体育' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/game/sport/book'));
+    expect(router.state.location.search).toBe('?venue=IMTY&device=h5');
   });
 
   it('keeps a launch failure per venue and shows it on the tile, and launches once per 1000 ms', async () => {

@@ -2,7 +2,8 @@ import { type PlatformCount, platformCountKeys } from '@site/contract';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
 import { readToken } from '../../lib/token.ts';
-import { gameKeys, venueListQuery } from './api.ts';
+import { venueListQuery } from '../../lib/venue-list.ts';
+import { gameKeys } from './api.ts';
 import { loadPlatformCount, platformCountRefreshMs } from './platform-count.ts';
 
 /** The request id of the member's last OB launch: the count service needs a live one. */

@@ -11,7 +11,13 @@ import { useIsDesktop } from '../../lib/use-viewport.ts';
 import { walletQuery } from '../../lib/wallet.ts';
 import { gameText } from './game-messages.ts';
 import { rememberObRequestId } from './use-platform-count.ts';
-import { createLaunchGate, framePath, launchFailures, relaunchDebounceMs } from './venues.ts';
+import {
+  createLaunchGate,
+  framePath,
+  isSportsbookPage,
+  launchFailures,
+  relaunchDebounceMs,
+} from './venues.ts';
 
 const venueBalanceFen = (balances: ReadonlyArray<{ venueCode: string; balance: string }>, code: string) =>
   parseYuan(balances.find((entry) => entry.venueCode === code)?.balance ?? '0') ?? 0n;
@@ -44,7 +50,9 @@ export function useVenueLaunch() {
     try {
       const launched = await start();
       launchFailures.clear(venue.code);
-      void navigate(framePath(venue, isDesktop ? launched.url : launched.h5Url, isDemo));
+      const url = isDesktop ? launched.url : launched.h5Url;
+      // A venue our own pages serve (the sportsbook) opens as a page of the site; any other in the frame.
+      void navigate(isSportsbookPage(url) ? url : framePath(venue, url, isDemo));
     } catch (error) {
       if (error instanceof ApiError && error.message) {
         launchFailures.save(venue.code, error.message);

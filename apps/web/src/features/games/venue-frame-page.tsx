@@ -7,8 +7,8 @@ import { callRoute } from '../../lib/api-client.ts';
 import { displayYuan } from '../../lib/money.tsx';
 import { RecallButton } from '../../lib/recall-button.tsx';
 import { SiteEmpty } from '../../lib/site-empty.tsx';
+import { useVenueList } from '../../lib/venue-list.ts';
 import { useRefreshMoney, useWallet } from '../../lib/wallet.ts';
-import { useVenueList } from './api.ts';
 import { gameText } from './game-messages.ts';
 import { categoryPath, venueOfFrame } from './venues.ts';
 

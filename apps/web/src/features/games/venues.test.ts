@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { protectedFragments } from '../../lib/paths.ts';
-import { createLaunchGate, framePath, launchFailures, ownPageOf, relaunchDebounceMs } from './venues.ts';
+import {
+  createLaunchGate,
+  framePath,
+  isSportsbookPage,
+  launchFailures,
+  ownPageOf,
+  relaunchDebounceMs,
+} from './venues.ts';
 
 describe('venue frames', () => {
   it('puts the venues spec section 2 names behind its protected fragments', () => {
@@ -19,6 +26,15 @@ describe('venue frames', () => {
       ).toBe(true);
     }
     expect(frames[0]).toBe('/game/sport/im?url=https%3A%2F%2Fv.example%2Fa');
+  });
+
+  it("opens only our own sportsbook's pages without the frame", () => {
+    expect(isSportsbookPage('/game/sport/book?venue=IMTY&device=h5')).toBe(true);
+    expect(isSportsbookPage('/game/gaming/book?venue=YBDJ&device=pc')).toBe(true);
+    expect(isSportsbookPage('/venue/zr/?token=t')).toBe(false);
+    expect(isSportsbookPage('//evil.example/game/sport/book?venue=IMTY')).toBe(false);
+    expect(isSportsbookPage('https://venue.example/game/sport/book')).toBe(false);
+    expect(isSportsbookPage('/game/sport/bookmaker')).toBe(false);
   });
 
   it('names other venues by their code and marks demo play', () => {

@@ -1,4 +1,4 @@
-import type { GameCategory, VenueView } from '@site/contract';
+import { type GameCategory, sportsbookPagePaths, type VenueView } from '@site/contract';
 import { gameCategorySlugs } from '../../lib/paths.ts';
 import { local, storageKeys } from '../../lib/storage.ts';
 
@@ -34,6 +34,11 @@ export function frameWordOf(venueCode: string): string {
 /** The venue a frame word on a category's page stands for, if one of `venues` has it. */
 export function venueOfFrame(venues: readonly VenueView[], word: string): VenueView | undefined {
   return venues.find((venue) => frameWordOf(venue.code) === word);
+}
+
+/** A launch address that is our own sportsbook's page on this site (`/game/sport/book?venue=…`). */
+export function isSportsbookPage(url: string): boolean {
+  return Object.values(sportsbookPagePaths).some((path) => url === path || url.startsWith(`${path}?`));
 }
 
 /** `/game/sport/im?url=…`: the frame page showing a launched venue. */

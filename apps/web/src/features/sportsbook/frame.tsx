@@ -5,6 +5,7 @@ import { ResponsiveSheet } from '../../lib/responsive-sheet.tsx';
 import { useIsSignedIn } from '../../lib/session.ts';
 import { WalletBalance } from '../../lib/wallet-balance.tsx';
 import { useSportsbookLeagues } from './api.ts';
+import { useLaunchedVenue } from './launched-venue.ts';
 import { OddsFormatSwitch, useIsWide } from './parts.tsx';
 import { SlipPanel } from './slip-panel.tsx';
 import { useSlipLegs } from './slip-store.ts';
@@ -139,9 +140,15 @@ export function SportsbookFrame({
   const [isSlipOpen, setSlipOpen] = useState(false);
   const paths = sportsbookPaths(scope);
   const isSignedIn = useIsSignedIn();
+  const venue = useLaunchedVenue(scope);
   return (
     <div className={`sb-page${isWide ? ' sb-page--wide' : ''}`}>
       <div className="sb-toolbar">
+        {venue ? (
+          <span className="sb-toolbar__venue" data-testid="sb-venue">
+            {venue.name}
+          </span>
+        ) : null}
         <OddsFormatSwitch />
         {isSignedIn ? (
           <span className="sb-toolbar__balance" data-testid="sb-balance">
@@ -161,7 +168,7 @@ export function SportsbookFrame({
         <div className="sb-columns__main">{children}</div>
         {isWide ? (
           <aside className="sb-columns__slip">
-            <SlipPanel />
+            <SlipPanel venueCode={venue?.code} />
           </aside>
         ) : null}
       </div>
@@ -177,7 +184,7 @@ export function SportsbookFrame({
             visible={isSlipOpen && legs.length > 0}
             onClose={() => setSlipOpen(false)}
           >
-            <SlipPanel isInSheet />
+            <SlipPanel isInSheet venueCode={venue?.code} />
           </ResponsiveSheet>
         </>
       )}

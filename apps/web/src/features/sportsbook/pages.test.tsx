@@ -184,11 +184,31 @@ function fakeBook(place: (body: SportsbookPlaceBody) => SportsbookBetView | Fake
       pageSize: 50,
     }),
     walletSummary: () => wallet,
+    venueList: (body) => ({
+      category: (body as { category: 'TY' | 'DJ' }).category,
+      counts: { live: 1, total: 1 },
+      list: [
+        {
+          code: 'IMTY',
+          name: 'IM体育',
+          category: 'TY',
+          walletMode: 'seamless',
+          flavour: 'IM',
+          state: 'open',
+          maintenanceMessage: '',
+          maintenanceUntil: null,
+          sort: 1,
+          logo: '/media/venues/imty.svg',
+          demoAllowed: false,
+        },
+      ],
+    }),
   });
   return { sent, matchBodies };
 }
 
 beforeEach(() => {
+  sessionStorage.clear();
   sessionStorage.setItem('securityNoticeShown', '1');
   localStorage.setItem('token', 'token-1');
   slipStore.clear();
@@ -250,6 +270,22 @@ describe('the sportsbook board', () => {
       ],
     });
     await waitFor(() => expect(screen.queryByRole('button', { name: /投注单 \d/ })).toBeNull());
+  });
+
+  it('names the venue it was launched from and places through it on every page of the visit', async () => {
+    const { sent } = fakeBook();
+    const { router } = renderApp('/game/sport/book?venue=IMTY&device=h5');
+    expect((await screen.findByTestId('sb-venue')).textContent).toBe('IM体育');
+    // The venue stays with the visit when the address no longer names it.
+    await router.navigate('/game/sport/book');
+    fireEvent.click(await oddsButton('上海海港 山东泰山 独赢 主胜 1.50'));
+    fireEvent.click(await screen.findByRole('button', { name: '投注单 1' }));
+    const slip = await screen.findByRole('dialog', { name: '投注单' });
+    fireEvent.change(within(slip).getByRole('textbox', { name: '主胜 投注额' }), { target: { value: '10' } });
+    fireEvent.click(within(slip).getByRole('button', { name: '确认投注' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ kind: 'single', stake: '10.00', venueCode: 'IMTY' });
+    expect(screen.getByTestId('sb-venue').textContent).toBe('IM体育');
   });
 
   it('offers 串关 for legs of different matches and prompts when the odds changed', async () => {

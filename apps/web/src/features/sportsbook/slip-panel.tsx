@@ -56,8 +56,17 @@ function Amount({ label, fen }: { label: string; fen: bigint | undefined }) {
   );
 }
 
-/** The bet slip: singles with a stake each, or one 串关 (N串1, M串N) of legs from different matches. */
-export function SlipPanel({ isInSheet = false }: { isInSheet?: boolean }) {
+/**
+ * The bet slip: singles with a stake each, or one 串关 (N串1, M串N) of legs from different matches;
+ * placed through the venue the book was launched from, if any.
+ */
+export function SlipPanel({
+  isInSheet = false,
+  venueCode,
+}: {
+  isInSheet?: boolean;
+  venueCode?: string | undefined;
+}) {
   const legs = useSlipLegs();
   const format = useOddsFormat();
   const isSignedIn = useIsSignedIn();
@@ -134,6 +143,7 @@ export function SlipPanel({ isInSheet = false }: { isInSheet?: boolean }) {
                 acceptOdds,
                 oddsFormat: format,
                 legs: [legInput(single.leg)],
+                ...(venueCode === undefined ? {} : { venueCode }),
               },
             }))
         : comboFen === undefined
@@ -147,6 +157,7 @@ export function SlipPanel({ isInSheet = false }: { isInSheet?: boolean }) {
                   stake: formatFen(comboFen),
                   acceptOdds,
                   legs: legs.map(legInput),
+                  ...(venueCode === undefined ? {} : { venueCode }),
                 },
               },
             ];
