@@ -66,6 +66,16 @@ const memberLaunch = async (username: string, enName: string) => {
   return { member, launched: launched.data };
 };
 
+/** A 10.00 single on the book's own route, naming `venueCode`. */
+const placeOnBook = async (token: string, slipId: string, matchIndex: number, venueCode: string) =>
+  sb.cashier.asMember(token, routes.sportsbookPlace.path, {
+    kind: 'single',
+    slipId,
+    stake: '10',
+    legs: [await pickOf(matchIndex)],
+    venueCode,
+  });
+
 /** The member's sportsbook bets, as the book's own 注单 shows them. */
 const betsOf = async (member: Awaited<ReturnType<typeof sb.player>>) => (await sb.myBets(member)).list;
 
@@ -85,15 +95,9 @@ describe('the book named from its own pages', () => {
   it('refuses a venue that is not an in-house 体育 or 电竞 venue', async () => {
     const member = await sb.player('hostbook01');
     const before = await sb.movedSoFar(member);
-    expect(
-      await sb.cashier.asMember(member.token, routes.sportsbookPlace.path, {
-        kind: 'single',
-        slipId: 'book-slip-0001',
-        stake: '10',
-        legs: [await pickOf(0)],
-        venueCode: 'CP',
-      }),
-    ).toMatchObject({ code: ErrorCode.validation });
+    expect(await placeOnBook(member.token, 'book-slip-0001', 0, 'CP')).toMatchObject({
+      code: ErrorCode.validation,
+    });
     expect(await sb.movedSoFar(member)).toEqual(before);
   });
 });
@@ -260,15 +264,9 @@ describe('FB flavour in front of the sportsbook', () => {
       msg: '盘口维护',
     });
     // The book's own pages refuse a slip naming the venue too, with the venue's maintenance code.
-    expect(
-      await sb.cashier.asMember(member.token, routes.sportsbookPlace.path, {
-        kind: 'single',
-        slipId: 'fb-slip-0003',
-        stake: '10',
-        legs: [await pickOf(3)],
-        venueCode: 'FBTY',
-      }),
-    ).toMatchObject({ code: ErrorCode.venueMaintenance });
+    expect(await placeOnBook(member.token, 'fb-slip-0003', 3, 'FBTY')).toMatchObject({
+      code: ErrorCode.venueMaintenance,
+    });
     await update({ state: 'open', demoAllowed: true });
     expect(await sb.cashier.mainBalanceFen(member.memberId)).toBe(70_000n);
 

@@ -1,4 +1,11 @@
-import { type GameCategory, type PreInfo, type RouteName, type RouteResponse, routes } from '@site/contract';
+import {
+  type GameCategory,
+  type PreInfo,
+  type RouteName,
+  type RouteResponse,
+  routes,
+  type VenueView,
+} from '@site/contract';
 import { vi } from 'vitest';
 
 export function preInfoFixture(patch: Partial<PreInfo> = {}): PreInfo {
@@ -81,3 +88,19 @@ export async function encryptForTest(payload: unknown) {
   const cipher = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-CBC', iv }, key, plain));
   return { data: toBase64(cipher), secret: { key: toBase64(keyBytes), iv: toBase64(iv) } };
 }
+
+/** A venue as the venue list shows it: IM体育, open, unless `patch` says otherwise. */
+export const venueViewOf = (patch: Partial<VenueView> = {}): VenueView => ({
+  code: 'IMTY',
+  name: 'IM体育',
+  category: 'TY',
+  walletMode: 'seamless',
+  flavour: 'IM',
+  state: 'open',
+  maintenanceMessage: '',
+  maintenanceUntil: null,
+  sort: 1,
+  logo: '/media/venues/imty.svg',
+  demoAllowed: true,
+  ...patch,
+});

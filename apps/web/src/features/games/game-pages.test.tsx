@@ -1,31 +1,16 @@
-import type { BetRecordPage, VenueView } from '@site/contract';
+import type { BetRecordPage } from '@site/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FakeFailure, fakeApi } from '../../test/fake-api.ts';
+import { FakeFailure, fakeApi, venueViewOf } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { frameSource } from './venue-frame-page.tsx';
-
-const venue = (patch: Partial<VenueView>): VenueView => ({
-  code: 'IMTY',
-  name: 'IM体育',
-  category: 'TY',
-  walletMode: 'seamless',
-  flavour: 'IM',
-  state: 'open',
-  maintenanceMessage: '',
-  maintenanceUntil: null,
-  sort: 1,
-  logo: '/media/venues/imty.svg',
-  demoAllowed: true,
-  ...patch,
-});
 
 const sports = {
   category: 'TY' as const,
   counts: { live: 1, total: 3 },
   list: [
-    venue({}),
-    venue({
+    venueViewOf(),
+    venueViewOf({
       code: 'FBTY',
       name: 'FB体育',
       flavour: 'FB',
@@ -33,7 +18,7 @@ const sports = {
       maintenanceMessage: '系统升级',
       maintenanceUntil: '2026-11-25T16:00:00.000Z',
     }),
-    venue({ code: 'YBTY', name: '熊猫体育', flavour: 'OB', state: 'upcoming' }),
+    venueViewOf({ code: 'YBTY', name: '熊猫体育', flavour: 'OB', state: 'upcoming' }),
   ],
 };
 

@@ -7,7 +7,7 @@ import {
 } from '@site/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FakeFailure, fakeApi } from '../../test/fake-api.ts';
+import { FakeFailure, fakeApi, venueViewOf } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { slipStore } from './slip-store.ts';
 
@@ -187,21 +187,7 @@ function fakeBook(place: (body: SportsbookPlaceBody) => SportsbookBetView | Fake
     venueList: (body) => ({
       category: (body as { category: 'TY' | 'DJ' }).category,
       counts: { live: 1, total: 1 },
-      list: [
-        {
-          code: 'IMTY',
-          name: 'IM体育',
-          category: 'TY',
-          walletMode: 'seamless',
-          flavour: 'IM',
-          state: 'open',
-          maintenanceMessage: '',
-          maintenanceUntil: null,
-          sort: 1,
-          logo: '/media/venues/imty.svg',
-          demoAllowed: false,
-        },
-      ],
+      list: [venueViewOf({ demoAllowed: false })],
     }),
   });
   return { sent, matchBodies };
