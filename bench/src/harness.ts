@@ -128,16 +128,59 @@ export async function measure(step: Step, inFlight: number, durationMs: number):
 }
 
 /**
+ * `players` workers each repeating `step` with a think time between steps, drawn from an
+ * exponential distribution of mean `thinkMs` (players act at random moments, as people do), until
+ * the deadline; each step's latency is kept. Where `measure` saturates the system, this asks what
+ * a step costs a player while that many play.
+ */
+export async function measurePaced(
+  step: Step,
+  players: number,
+  thinkMs: number,
+  durationMs: number,
+): Promise<Total> {
+  const startedAt = performance.now();
+  const deadline = startedAt + durationMs;
+  const latencies: number[] = [];
+  const think = () => new Promise((resolve) => setTimeout(resolve, -Math.log(1 - Math.random()) * thinkMs));
+  await Promise.all(
+    Array.from({ length: players }, async (_, worker) => {
+      await think();
+      while (performance.now() < deadline) {
+        const stepStartedAt = performance.now();
+        await step(worker);
+        latencies.push(performance.now() - stepStartedAt);
+        await think();
+      }
+    }),
+  );
+  return { done: latencies.length, ms: performance.now() - startedAt, latencies };
+}
+
+/**
  * Warms each step up, then runs the steps in turn, slice after slice, and adds each one's slices
  * up: load from anything else on the machine falls on every step alike, so their ratios hold.
+ * Workers step back to back, or with think times when `thinkMs` is given.
  */
 export async function measureInSlices<Name extends string>(
   steps: Record<Name, Step>,
-  options: { inFlight: number; warmUpMs: number; sliceMs: number; sliceCount: number },
+  options: {
+    inFlight: number;
+    warmUpMs: number;
+    sliceMs: number;
+    sliceCount: number;
+    /** Each of the `inFlight` workers thinks this long on average between steps (`measurePaced`). */
+    thinkMs?: number;
+  },
 ): Promise<Record<Name, Total>> {
   const named = Object.entries(steps) as Array<[Name, Step]>;
+  const { thinkMs } = options;
+  const run = (step: Step, durationMs: number) =>
+    thinkMs === undefined
+      ? measure(step, options.inFlight, durationMs)
+      : measurePaced(step, options.inFlight, thinkMs, durationMs);
   for (const [, step] of named) {
-    await measure(step, options.inFlight, options.warmUpMs);
+    await run(step, options.warmUpMs);
   }
   const totals = {} as Record<Name, Total>;
   for (const [name] of named) {
@@ -146,7 +189,7 @@ export async function measureInSlices<Name extends string>(
   for (let slice = 0; slice < options.sliceCount; slice += 1) {
     for (const [name, step] of named) {
       const total = totals[name];
-      const done = await measure(step, options.inFlight, options.sliceMs);
+      const done = await run(step, options.sliceMs);
       total.done += done.done;
       total.ms += done.ms;
       for (const latency of done.latencies) {
