@@ -1,6 +1,7 @@
 import { auditMigration, cashierActionsToAuditMigration } from './audit/migration.ts';
 import { betCashOutMigration } from './bets/cash-out-migration.ts';
 import { betCloseManyMigration, betFunctionsMigration, betsMigration } from './bets/migration.ts';
+import { betResettleMigration } from './bets/resettle-migration.ts';
 import {
   cashierAdjustmentApprovalMigration,
   cashierCountValidBetMigration,
@@ -87,4 +88,5 @@ export const migrations: ReadonlyArray<Migration> = [
   ledgerSettleManyMigration,
   seamlessCreditManyMigration,
   sportsbookLiabilityMigration,
+  betResettleMigration,
 ];

@@ -1,4 +1,5 @@
 import { type Fen, fen, type ParlayCaps, type ParlayLeg, parlayReturn, systemReturn } from '@site/contract';
+import type { BetService } from '../bets/service.ts';
 import type { Db } from '../db/database.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
 import type { LedgerMoves, LedgerService } from '../ledger/service.ts';
@@ -27,8 +28,9 @@ import * as store from './store.ts';
  *   first (`settle:SB42:vn:setoff`), so correcting a result and correcting it back leaves every
  *   member exactly where the final result alone would have.
  *
- * The first settlement went through the seamless wallet, whose bet record is closed; the later
- * versions move money through the ledger between the same accounts, the stake untouched. Each
+ * The first settlement went through the seamless wallet, which closed the bet's record; the later
+ * versions move money through the ledger between the same accounts, the stake untouched, and
+ * settle the record again (open again while the bet is) in the same transaction. Each
  * step recomputes from the rows, so running it again moves nothing; the transfer ids make a
  * movement happen once even across a crash.
  */
@@ -135,6 +137,8 @@ export function createResettlement(deps: {
   ledger: Pick<LedgerService, 'atomically'>;
   parlayCaps: ParlayCaps;
   walletBetIdOf: (betRowId: bigint) => string;
+  /** Settles the bet's record (投注记录) again in the resettlement's transaction. */
+  resettleRecord: BetService['resettle'];
   /** After a bet's resettlement committed: the member is told (GAMES.md 2.4). */
   onResettled?: (bet: store.BetRow, settlement: results.BetSettlement) => void;
 }) {
@@ -209,6 +213,14 @@ export function createResettlement(deps: {
         }
         const movedFen = await move(tx, money, bet, plan);
         await results.setBetSettlement(tx, bet.id, plan.next, now());
+        await deps.resettleRecord(
+          tx,
+          { siteId: bet.site_id, venueCode: bet.venue_code },
+          deps.walletBetIdOf(bet.id),
+          plan.next.payoutFen === null
+            ? undefined
+            : { payoutFen: plan.next.payoutFen, isVoid: plan.next.status === 'void' },
+        );
         return { ...movedFen, isReopened: plan.next.status === 'open', next: plan.next };
       },
     );

@@ -1,6 +1,8 @@
 import {
+  type AdminBet,
   type AdminSportsbookMatch,
   type AdminSportsbookResult,
+  type BetRecord,
   ErrorCode,
   type Fen,
   fen,
@@ -10,6 +12,7 @@ import {
   type SportsbookBetView,
   type SportsbookMatch,
 } from '@site/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transferIds } from '../ledger/transfer-ids.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
@@ -124,6 +127,26 @@ const payoutOn = (bet: SportsbookBetView, selection: Selection, result: MatchRes
     [{ selection, decimalOddsE4: 0, scoreAtAcceptance: { home: 0, away: 0 }, result }],
     defaultSportsbookSettings.parlayCaps,
   ).payoutFen;
+
+/** The bet as 投注记录 shows it to the member, and as the console's 注单查询 finds it. */
+const recordOf = async (member: Member, betId: string) => {
+  const mine = await sb.cashier.asMember<{ list: BetRecord[] }>(member.token, routes.betRecords.path, {});
+  const found = await sb.cashier.asOperator<{ list: AdminBet[] }>(routes.adminBets.path, { betId });
+  const record = mine.data.list.find((item) => item.betId === betId) as BetRecord;
+  expect(found.data.list).toHaveLength(1);
+  expect(found.data.list[0]).toMatchObject(record);
+  return record;
+};
+
+/** The valid turnover the turnover audit (打码量) has counted towards the member's requirements. */
+const auditedFen = async (member: Member) =>
+  (
+    await testApp.stores.db
+      .selectFrom('cashier_turnover_requirements')
+      .select(sql<bigint>`coalesce(sum(completed_fen), 0)::int8`.as('completed'))
+      .where('member_id', '=', member.memberId)
+      .executeTakeFirstOrThrow()
+  ).completed;
 
 const matchResultPick = (pick: 'home' | 'draw' | 'away'): Selection => ({
   kind: 'match_result',
@@ -256,6 +279,72 @@ describe('correcting a result', () => {
     await sb.expectReconciled();
   });
 
+  it('settles the bet record of 投注记录 and 注单查询 again, back again, and a replay changes nothing', async () => {
+    // Every price counts as valid turnover here, so the audit shows what each settlement counts.
+    expect(
+      (await sb.cashier.asOperator(routes.adminBetSettingsUpdate.path, { minValidOdds: '1.00' })).code,
+    ).toBe(6000);
+    const match = await upcomingFootball();
+    const original = await feedResultOf(match);
+    const winning =
+      original.fullTime.home > original.fullTime.away
+        ? 0
+        : original.fullTime.home === original.fullTime.away
+          ? 1
+          : 2;
+    // Requires 1000.00 of valid turnover: more than this bet can count.
+    const member = await sb.player('sbfixrecord', '1000.00');
+    const placed = await sb.place(member, {
+      kind: 'single',
+      stake: '10.00',
+      oddsFormat: 'Europe',
+      legs: [legOf(match, 'match_result:full_time', winning)],
+    });
+    expect(placed.code).toBe(6000);
+    await finish(match);
+    const won = await recordOf(member, placed.data.betId);
+    const wonFen = yuanOf(won.payout) - 1000n;
+    const wonValid = formatFen(wonFen < 1000n ? fen(wonFen) : fen(1000n));
+    expect(won).toMatchObject({ status: 'win', payout: placed.data.potentialReturn, validAmount: wonValid });
+    expect(await auditedFen(member)).toBe(yuanOf(wonValid));
+
+    testApp.clock.set(testApp.clock.now() + minuteMs);
+    const corrected = await correct({ matchId: match.matchId, ...flipped(original), reason: '赛果更正' });
+    expect(corrected.data).toMatchObject({ isChanged: true, betCount: 1 });
+    const lost = await recordOf(member, placed.data.betId);
+    expect(lost).toMatchObject({
+      status: 'lose',
+      payout: '0.00',
+      winLoss: '-10.00',
+      stake: '10.00',
+      validAmount: '10.00',
+      settledAt: new Date(testApp.clock.now()).toISOString(),
+    });
+    // The loss risked the whole stake: the audit counts what it adds to the win's turnover.
+    expect(await auditedFen(member)).toBe(1000n);
+
+    // The same correction again and the feed passes after it change nothing.
+    expect(
+      (await correct({ matchId: match.matchId, ...flipped(original), reason: '重复提交' })).data,
+    ).toMatchObject({
+      isChanged: false,
+      betCount: 0,
+    });
+    await sb.tick();
+    expect(await recordOf(member, placed.data.betId)).toEqual(lost);
+    expect(await auditedFen(member)).toBe(1000n);
+
+    // Corrected back: the record is the win again; the audit counted this bet's turnover once.
+    testApp.clock.set(testApp.clock.now() + minuteMs);
+    await correct({ matchId: match.matchId, ...original, reason: '恢复原赛果' });
+    expect(await recordOf(member, placed.data.betId)).toEqual({
+      ...won,
+      settledAt: new Date(testApp.clock.now()).toISOString(),
+    });
+    expect(await auditedFen(member)).toBe(1000n);
+    await sb.expectReconciled();
+  });
+
   it('books what a member already spent as a receivable, and takes it back from a later correction', async () => {
     const match = await upcomingFootball();
     const later = await upcomingFootball(Date.parse(match.kickOffAt) + 30 * minuteMs);
@@ -354,12 +443,22 @@ describe('correcting a result', () => {
     expect(reopened).toMatchObject({ status: 'open', payout: null });
     expect(reopened.legs.map((leg) => leg.result)).toEqual(['win', null]);
     expect(await sb.cashier.mainBalanceFen(member.memberId)).toBe(9000n);
+    expect(await recordOf(member, placed.data.betId)).toMatchObject({
+      status: 'pending',
+      payout: '0.00',
+      validAmount: '0.00',
+      settledAt: null,
+    });
 
     await finish(second);
     const paid = await betOf(member, placed.data.betId);
     expect(paid.status).toBe('settled');
     expect(paid.legs.map((leg) => leg.result)).toEqual(['win', 'win']);
     expect(yuanOf(paid.payout ?? '')).toBe(yuanOf(placed.data.potentialReturn));
+    expect(await recordOf(member, placed.data.betId)).toMatchObject({
+      status: 'win',
+      payout: paid.payout,
+    });
     expect(await sb.cashier.mainBalanceFen(member.memberId)).toBe(
       9000n + yuanOf(placed.data.potentialReturn),
     );
