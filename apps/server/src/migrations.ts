@@ -38,7 +38,10 @@ import { authMigration, loginHistoryIpIndexMigration } from './session/migration
 import { siteMigration } from './site/migration.ts';
 import { sportsbookCashOutMigration } from './sportsbook/cash-out-migration.ts';
 import { sportsbookLiabilityMigration, sportsbookMigration } from './sportsbook/migration.ts';
-import { sportsbookResultsMigration } from './sportsbook/results-migration.ts';
+import {
+  sportsbookReceivableItemsMigration,
+  sportsbookResultsMigration,
+} from './sportsbook/results-migration.ts';
 import { securityStateMigration } from './stores/security-state.ts';
 import { venueMigration } from './venue/migration.ts';
 
@@ -89,4 +92,5 @@ export const migrations: ReadonlyArray<Migration> = [
   seamlessCreditManyMigration,
   sportsbookLiabilityMigration,
   betResettleMigration,
+  sportsbookReceivableItemsMigration,
 ];

@@ -21,12 +21,13 @@ import * as store from './store.ts';
  * - The new payout is credited first, so a correction that lowers a payout takes only the
  *   difference. If the member already spent the winnings, the reversal takes what the main
  *   wallet holds and books the rest as a receivable (`…:rev:due`, the site's
- *   `sportsbook_receivable` house account -> venue, and `sportsbook_receivables` per member):
+ *   `sportsbook_receivable` house account -> venue, `sportsbook_receivables` per member and
+ *   `sportsbook_receivable_items` per reversed settlement, the console's 应收 list):
  *   a member balance never goes negative, and the house keeps a debt it may recover, as a
  *   licensed operator's terms allow, rather than forcing the correction through as an overdraft.
  * - A later resettlement that pays the member more than it takes back repays such a receivable
- *   first (`settle:SB42:vn:setoff`), so correcting a result and correcting it back leaves every
- *   member exactly where the final result alone would have.
+ *   first (`settle:SB42:vn:setoff`, the oldest receivables first), so correcting a result and
+ *   correcting it back leaves every member exactly where the final result alone would have.
  *
  * The first settlement went through the seamless wallet, which closed the bet's record; the later
  * versions move money through the ledger between the same accounts, the stake untouched, and
@@ -184,6 +185,17 @@ export function createResettlement(deps: {
       dueFen = fen(plan.reverse.amountFen - takenFen);
       if (dueFen > 0n) {
         await transfer('due', plan.reverse.version, accounts.receivable, accounts.venue, dueFen);
+        await results.bookReceivableItem(
+          tx,
+          {
+            siteId: bet.site_id,
+            memberId: bet.member_id,
+            betId: bet.id,
+            version: plan.reverse.version,
+            amountFen: dueFen,
+          },
+          now(),
+        );
       }
     }
     const owedFen = await results.lockReceivable(tx, bet.site_id, bet.member_id, now());
@@ -191,6 +203,12 @@ export function createResettlement(deps: {
     const setOffFen = owedFen > 0n && gainFen > 0n ? minFen(owedFen, gainFen, await available()) : fen(0n);
     if (setOffFen > 0n) {
       await transfer('setoff', plan.pay.version, accounts.member, accounts.receivable, setOffFen);
+      await results.recoverReceivableItems(
+        tx,
+        { siteId: bet.site_id, memberId: bet.member_id },
+        setOffFen,
+        now(),
+      );
     }
     if (dueFen > 0n || setOffFen > 0n) {
       await results.setReceivable(tx, bet.site_id, bet.member_id, fen(owedFen + dueFen - setOffFen), now());

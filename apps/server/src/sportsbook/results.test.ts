@@ -1,6 +1,7 @@
 import {
   type AdminBet,
   type AdminSportsbookMatch,
+  type AdminSportsbookReceivable,
   type AdminSportsbookResult,
   type BetRecord,
   ErrorCode,
@@ -137,6 +138,15 @@ const recordOf = async (member: Member, betId: string) => {
   expect(found.data.list[0]).toMatchObject(record);
   return record;
 };
+
+/** The console's 应收 list of a member, as a filter keeps it. */
+const receivablesOf = async (member: Member, state?: string) =>
+  (
+    await sb.cashier.asOperator<{ list: AdminSportsbookReceivable[]; total: number }>(
+      routes.adminSportsbookReceivables.path,
+      { memberId: Number(member.memberId), ...(state ? { state } : {}) },
+    )
+  ).data;
 
 /** The valid turnover the turnover audit (打码量) has counted towards the member's requirements. */
 const auditedFen = async (member: Member) =>
@@ -392,6 +402,25 @@ describe('correcting a result', () => {
     expect((await testApp.services.ledger.balance(receivableAccount)).availableFen).toBe(
       houseBefore - payoutFen,
     );
+    // The console lists it against the bet and its match, nothing recovered yet.
+    const booked = await receivablesOf(member);
+    expect(booked).toMatchObject({
+      total: 1,
+      list: [
+        {
+          memberId: String(member.memberId),
+          betId: placed.data.betId,
+          slipId: placed.data.slipId,
+          settlementVersion: 1,
+          matches: [{ matchId: match.matchId, home: match.home, away: match.away }],
+          amount: formatFen(payoutFen),
+          recovered: '0.00',
+          outstanding: formatFen(payoutFen),
+          state: 'open',
+        },
+      ],
+    });
+    expect((await receivablesOf(member, 'recovered')).total).toBe(0);
     await sb.expectReconciled();
 
     // Corrected back, the payout is paid again and first settles what is owed: nothing gained twice.
@@ -406,6 +435,16 @@ describe('correcting a result', () => {
     expect(settledOwed.amount_fen).toBe(0n);
     expect((await testApp.services.ledger.balance(receivableAccount)).availableFen).toBe(houseBefore);
     expect((await betOf(member, placed.data.betId)).payout).toBe(placed.data.potentialReturn);
+    expect(await receivablesOf(member, 'recovered')).toMatchObject({
+      total: 1,
+      list: [{ betId: placed.data.betId, recovered: formatFen(payoutFen), outstanding: '0.00' }],
+    });
+    expect((await receivablesOf(member, 'open')).total).toBe(0);
+    // 财务 and 风控 read them; 客服, without cashier.read, may not.
+    const support = await sb.cashier.staff('support', 'sbfix_debt_support');
+    expect((await support('POST', routes.adminSportsbookReceivables.path, {})).code).toBe(ErrorCode.common);
+    const finance = await sb.cashier.staff('finance', 'sbfix_debt_finance');
+    expect((await finance('POST', routes.adminSportsbookReceivables.path, {})).code).toBe(6000);
     await sb.expectReconciled();
   });
 

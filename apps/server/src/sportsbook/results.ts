@@ -31,6 +31,12 @@ export function createSportsbookResults(
   const resettlement = createResettlement(deps);
   return {
     resettlement,
-    admin: createSportsbookAdmin({ db: deps.db, clock: deps.clock, audit: deps.audit, resettlement }),
+    admin: createSportsbookAdmin({
+      db: deps.db,
+      clock: deps.clock,
+      audit: deps.audit,
+      resettlement,
+      walletBetIdOf: deps.walletBetIdOf,
+    }),
   };
 }
