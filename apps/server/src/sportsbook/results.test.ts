@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transferIds } from '../ledger/transfer-ids.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import type { MatchResult, Selection } from './markets.ts';
+import * as results from './results-store.ts';
 import { defaultSportsbookSettings } from './service.ts';
 import { expectedPayout, feedFixtureOf, sportsbookClient, stateAt } from './test-support.ts';
 
@@ -44,8 +45,11 @@ const minuteMs = 60_000;
 const yuanOf = (text: string) => parseYuan(text) ?? fen(0n);
 const usedMatchIds = new Set<string>();
 
-/** A football match of 今日 not used by another test, kicking off after `afterMs` when given. */
-async function upcomingFootball(afterMs = 0): Promise<SportsbookMatch> {
+/**
+ * A football match of 今日 not used by another test, kicking off after `afterMs` when given; a
+ * test that never finishes it may leave it to others (`isKept` false).
+ */
+async function upcomingFootball(afterMs = 0, isKept = true): Promise<SportsbookMatch> {
   for (let pass = 0; pass < 12; pass += 1) {
     const list = (await sb.matches('today', { sport: 'football' })).list;
     const found = list.find(
@@ -54,7 +58,9 @@ async function upcomingFootball(afterMs = 0): Promise<SportsbookMatch> {
         Date.parse(match.kickOffAt) > Math.max(afterMs, testApp.clock.now() + minuteMs),
     );
     if (found) {
-      usedMatchIds.add(found.matchId);
+      if (isKept) {
+        usedMatchIds.add(found.matchId);
+      }
       return (await sb.match(found.matchId)).data;
     }
     await sb.tick();
@@ -588,6 +594,48 @@ describe('refusals move nothing', () => {
 });
 
 describe('the console desk', () => {
+  it('recovers receivables oldest first, partly, and lists them by state', async () => {
+    const match = await upcomingFootball(0, false);
+    const member = await sb.player('sbfixowed', '100.00');
+    const placed = await sb.place(member, {
+      kind: 'single',
+      stake: '10.00',
+      legs: [legOf(match, 'match_result:full_time', 0)],
+    });
+    expect(placed.code).toBe(6000);
+    const betId = BigInt(placed.data.betId.slice(2));
+    const owner = { siteId: 9001, memberId: member.memberId };
+    const at = new Date(testApp.clock.now());
+    // The store as resettle.ts calls it, the ledger left out: two reversed settlements of the bet
+    // owed 30.00 and 20.00, then a set-off of 40.00.
+    await testApp.stores.db.transaction().execute(async (tx) => {
+      for (const [version, amountFen] of [
+        [1, fen(3000n)],
+        [2, fen(2000n)],
+      ] as const) {
+        await results.bookReceivableItem(tx, { ...owner, betId, version, amountFen }, at);
+      }
+      await results.recoverReceivableItems(tx, owner, fen(4000n), at);
+    });
+    const all = await receivablesOf(member);
+    expect(
+      all.list.map((item) => [item.settlementVersion, item.recovered, item.outstanding, item.state]),
+    ).toEqual([
+      [2, '10.00', '10.00', 'partial'],
+      [1, '30.00', '0.00', 'recovered'],
+    ]);
+    expect((await receivablesOf(member, 'partial')).list.map((item) => item.settlementVersion)).toEqual([2]);
+    expect((await receivablesOf(member, 'recovered')).list.map((item) => item.settlementVersion)).toEqual([
+      1,
+    ]);
+    expect((await receivablesOf(member, 'open')).total).toBe(0);
+    const page = await sb.cashier.asOperator<{ list: AdminSportsbookReceivable[]; total: number }>(
+      routes.adminSportsbookReceivables.path,
+      { memberId: Number(member.memberId), pageSize: 1, pageNum: 2 },
+    );
+    expect(page.data).toMatchObject({ total: 2, pageNum: 2, list: [{ settlementVersion: 1 }] });
+  });
+
   it('lists fixtures by sport, status and kick-off day with their results', async () => {
     const list = async (body: object) =>
       (
