@@ -1,6 +1,7 @@
 import { auditMigration, cashierActionsToAuditMigration } from './audit/migration.ts';
 import { betCashOutMigration } from './bets/cash-out-migration.ts';
 import { betCloseManyMigration, betFunctionsMigration, betsMigration } from './bets/migration.ts';
+import { betResettleMigration } from './bets/resettle-migration.ts';
 import {
   cashierAdjustmentApprovalMigration,
   cashierCountValidBetMigration,
@@ -37,7 +38,10 @@ import { authMigration, loginHistoryIpIndexMigration } from './session/migration
 import { siteMigration } from './site/migration.ts';
 import { sportsbookCashOutMigration } from './sportsbook/cash-out-migration.ts';
 import { sportsbookLiabilityMigration, sportsbookMigration } from './sportsbook/migration.ts';
-import { sportsbookResultsMigration } from './sportsbook/results-migration.ts';
+import {
+  sportsbookReceivableItemsMigration,
+  sportsbookResultsMigration,
+} from './sportsbook/results-migration.ts';
 import { securityStateMigration } from './stores/security-state.ts';
 import { venueMigration, venueSportsbookMigration } from './venue/migration.ts';
 
@@ -87,5 +91,7 @@ export const migrations: ReadonlyArray<Migration> = [
   ledgerSettleManyMigration,
   seamlessCreditManyMigration,
   sportsbookLiabilityMigration,
+  betResettleMigration,
+  sportsbookReceivableItemsMigration,
   venueSportsbookMigration,
 ];

@@ -159,6 +159,11 @@ export function minFen(a: Fen, b: Fen): Fen {
   return a < b ? a : b;
 }
 
+/** The larger of two amounts. */
+export function maxFen(a: Fen, b: Fen): Fen {
+  return a > b ? a : b;
+}
+
 export function negatedFen(amount: Fen): Fen {
   return fen(-amount);
 }

@@ -180,6 +180,8 @@ import {
   adminSportsbookMatchesBodySchema,
   adminSportsbookMatchPageSchema,
   adminSportsbookMatchSchema,
+  adminSportsbookReceivablePageSchema,
+  adminSportsbookReceivablesBodySchema,
   adminSportsbookResultBodySchema,
   adminSportsbookResultSchema,
 } from './sportsbook-admin.ts';
@@ -1995,6 +1997,16 @@ export const routes = {
       "Sportsbook liability of matches not yet settled, biggest first: per market the stakes, each pick's potential return and liability, its price steps, and why it is suspended (exposure cap, staff, feed)",
     body: adminSportsbookLiabilityBodySchema,
     response: adminSportsbookLiabilityPageSchema,
+  }),
+  adminSportsbookReceivables: route({
+    method: 'POST',
+    path: '/admin/api/v1/sportsbook/receivables',
+    access: { operator: 'cashier.read' },
+    tag: 'admin',
+    summary:
+      "Sportsbook receivables (应收) of this site's members, newest first, by member and state: what resettlements could not take back from the main wallet, with what later payouts recovered",
+    body: adminSportsbookReceivablesBodySchema,
+    response: adminSportsbookReceivablePageSchema,
   }),
 } as const satisfies Record<string, RouteDefinition>;
 

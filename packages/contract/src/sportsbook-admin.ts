@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuery } from './http-schemas.ts';
+import { int8IdSchema, pageOf, pageQuery } from './http-schemas.ts';
 import { sportsbookMarketStatuses, sportsbookMatchStatuses, sportsbookSports } from './sportsbook-api.ts';
 
 /**
@@ -150,3 +150,39 @@ export const adminSportsbookMatchLiabilitySchema = z.object({
 });
 export type AdminSportsbookMatchLiability = z.infer<typeof adminSportsbookMatchLiabilitySchema>;
 export const adminSportsbookLiabilityPageSchema = pageOf(adminSportsbookMatchLiabilitySchema);
+
+/**
+ * Receivables (应收): what a resettlement took back beyond what the member's main wallet held
+ * (GAMES.md 2.4), one per reversed settlement of a bet. A later resettlement paying the member
+ * more than it takes back recovers them, oldest first; the console only reads them.
+ */
+export const sportsbookReceivableStates = ['open', 'partial', 'recovered'] as const;
+export type SportsbookReceivableState = (typeof sportsbookReceivableStates)[number];
+
+export const adminSportsbookReceivablesBodySchema = pageQuery.extend({
+  memberId: int8IdSchema.optional(),
+  state: z
+    .enum(sportsbookReceivableStates)
+    .optional()
+    .describe('open: nothing recovered; partial: some; recovered: all'),
+});
+export type AdminSportsbookReceivablesBody = z.infer<typeof adminSportsbookReceivablesBodySchema>;
+
+export const adminSportsbookReceivableSchema = z.object({
+  id: z.string(),
+  memberId: z.string(),
+  betId: z.string().describe('the wallet bet id (SB42), as 体育注单 shows it'),
+  slipId: z.string(),
+  settlementVersion: z.number().int().describe('the settlement whose payout was reversed'),
+  matches: z
+    .array(z.object({ matchId: z.string(), home: z.string(), away: z.string() }))
+    .describe("the bet's matches, in leg order"),
+  amount: yuanText.describe('owed when booked'),
+  recovered: yuanText.describe('taken back from later payouts'),
+  outstanding: yuanText.describe('still owed'),
+  state: z.enum(sportsbookReceivableStates),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});
+export type AdminSportsbookReceivable = z.infer<typeof adminSportsbookReceivableSchema>;
+export const adminSportsbookReceivablePageSchema = pageOf(adminSportsbookReceivableSchema);

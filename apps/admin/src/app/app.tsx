@@ -36,6 +36,7 @@ import { SiteSettingsPage } from '../features/site/settings-page.tsx';
 import { SportsbookBetsPage } from '../features/sportsbook/bets-page.tsx';
 import { SportsbookLiabilityPage } from '../features/sportsbook/liability-page.tsx';
 import { SportsbookMatchesPage } from '../features/sportsbook/matches-page.tsx';
+import { SportsbookReceivablesPage } from '../features/sportsbook/receivables-page.tsx';
 import { AuditPage } from '../features/system/audit-page.tsx';
 import { OutboxPage } from '../features/system/outbox-page.tsx';
 import { StaffPage } from '../features/system/staff-page.tsx';
@@ -83,6 +84,7 @@ const pageElements = {
   sportsbookMatches: <SportsbookMatchesPage />,
   sportsbookBets: <SportsbookBetsPage />,
   sportsbookLiability: <SportsbookLiabilityPage />,
+  sportsbookReceivables: <SportsbookReceivablesPage />,
   staff: <StaffPage />,
   audit: <AuditPage />,
   outbox: <OutboxPage />,

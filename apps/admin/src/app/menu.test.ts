@@ -46,6 +46,7 @@ describe('visibleMenu', () => {
       '赛事管理',
       '体育注单',
       '体育风险',
+      '体育应收',
       '员工与角色',
       '审计日志',
       '沙盒消息',
@@ -70,6 +71,7 @@ describe('visibleMenu', () => {
       '赛事管理',
       '体育注单',
       '体育风险',
+      '体育应收',
     ]);
   });
 
@@ -151,6 +153,15 @@ describe('visibleMenu', () => {
     }
     expect(pageNames('content')).not.toContain('赛事管理');
     expect(pageNames('content')).not.toContain('体育风险');
+  });
+
+  it('opens 体育应收, what members owe, to the roles that read money, not to 客服 or 运营', () => {
+    for (const role of ['super_admin', 'site_admin', 'finance', 'risk'] as const) {
+      expect(pageNames(role)).toContain('体育应收');
+    }
+    for (const role of ['support', 'content'] as const) {
+      expect(pageNames(role)).not.toContain('体育应收');
+    }
   });
 
   it('opens 流水稽核 and 存款通道 to every role that reads money (风控 too), not to 客服 or 运营', () => {

@@ -36,6 +36,7 @@ export type MenuPageKey =
   | 'sportsbookMatches'
   | 'sportsbookBets'
   | 'sportsbookLiability'
+  | 'sportsbookReceivables'
   | 'staff'
   | 'audit'
   | 'outbox';
@@ -172,6 +173,12 @@ export const menuSections: ReadonlyArray<MenuSection> = [
         path: '/sportsbook/liability',
         name: '体育风险',
         permission: 'bets.read',
+      },
+      {
+        key: 'sportsbookReceivables',
+        path: '/sportsbook/receivables',
+        name: '体育应收',
+        permission: 'cashier.read',
       },
     ],
   },

@@ -9,6 +9,7 @@ import {
   fen,
   formatFen,
   formatOddsValue,
+  maxFen,
   oddsE4OfText,
   type SharedBet,
 } from '@site/contract';
@@ -22,6 +23,12 @@ import { defaultMinValidOddsE4, settledStatusOf, validTurnoverOf } from './turno
 export type { BetRow } from './store.ts';
 
 export type BetService = ReturnType<typeof createBetService>;
+
+/** How a venue settles a bet: the payout, and whether the bet is void (its stake returned). */
+export interface Closing {
+  payoutFen: Fen;
+  isVoid: boolean;
+}
 
 /** How long a node keeps a site's bet rules before reading them again. */
 export const settingsTtlMs = 5_000;
@@ -55,6 +62,28 @@ export function createBetService(deps: {
     minOddsCache.set(siteId, { readAtMs: deps.clock.now(), oddsE4 });
     return oddsE4;
   };
+
+  /** What a settlement writes, the site's minimum odds read through `db` (the caller's transaction). */
+  const closingOf = async (
+    db: Db,
+    bet: store.BetRow,
+    closing: Closing,
+  ): Promise<{ status: BetStatus; validFen: Fen }> => {
+    if (closing.isVoid) {
+      return { status: 'void', validFen: fen(0n) };
+    }
+    const status = settledStatusOf(bet.stake_fen, closing.payoutFen);
+    const validFen = validTurnoverOf({
+      status,
+      stakeFen: bet.stake_fen,
+      payoutFen: closing.payoutFen,
+      oddsE4: bet.odds_e4,
+      minValidOddsE4: await minValidOddsE4(db, bet.site_id),
+    });
+    return { status, validFen };
+  };
+
+  const now = () => new Date(deps.clock.now());
 
   const venueNames = async (siteId: number, rows: ReadonlyArray<store.BetRow>) => {
     const codes = [...new Set(rows.map((row) => row.venue_code))];
@@ -134,20 +163,43 @@ export function createBetService(deps: {
     },
 
     /**
-     * What settling the bet with `payoutFen` (win, lose or draw) writes: its status and its valid
-     * turnover. The seamless wallet's statement closes the bet with these (`bet_close`), which
-     * counts the turnover against the member's turnover requirements in that statement.
+     * What settling the bet with the payout (win, lose or draw; void returns the stake) writes:
+     * its status and its valid turnover. The seamless wallet's statement closes the bet with these
+     * (`bet_close`), which counts the turnover against the member's turnover requirements in that
+     * statement.
      */
-    async settlementOf(bet: store.BetRow, payoutFen: Fen): Promise<{ status: BetStatus; validFen: Fen }> {
-      const status = settledStatusOf(bet.stake_fen, payoutFen);
-      const validFen = validTurnoverOf({
-        status,
-        stakeFen: bet.stake_fen,
-        payoutFen,
-        oddsE4: bet.odds_e4,
-        minValidOddsE4: await minValidOddsE4(deps.db, bet.site_id),
-      });
-      return { status, validFen };
+    settlementOf: (bet: store.BetRow, closing: Closing) => closingOf(deps.db, bet, closing),
+
+    /**
+     * A bet its venue settled again after correcting a result (the sportsbook's resettlement), in
+     * the venue's transaction `tx` that moves the money: the record takes the new payout, status
+     * and valid turnover by the rules of a first settlement, and the settled time of now; `closing`
+     * undefined opens it again (pending) until the venue settles it once more. Safe to repeat.
+     *
+     * Valid turnover follows the final settlement, as a licensed operator reports it: a bet the
+     * correction voids counts 0 in 投注记录, reports, VIP and rebates. The turnover audit (打码量)
+     * counts the bet at most once, at the most valid turnover it has had (`audited_fen`): a
+     * correction that raises it counts the increase; one that lowers it takes nothing back, since
+     * the audit keeps no record of which requirement a bet filled, and the member may already have
+     * withdrawn on a requirement met in good faith. Correcting back therefore counts nothing twice.
+     */
+    async resettle(
+      tx: Db,
+      venue: { siteId: number; venueCode: string },
+      betId: string,
+      closing: Closing | undefined,
+    ) {
+      const bet = await store.lockBet(tx, venue.siteId, venue.venueCode, betId);
+      // Pending with nothing audited: never settled (one opened again has its audit recorded).
+      if (!bet || (bet.status === 'pending' && bet.audited_fen === null)) {
+        throw new Error(`bets: ${venue.venueCode} ${betId} was never settled and cannot be settled again`);
+      }
+      const next = closing
+        ? { ...(await closingOf(tx, bet, closing)), payoutFen: closing.payoutFen, settledAt: now() }
+        : { status: 'pending' as const, validFen: fen(0n), payoutFen: fen(0n), settledAt: null };
+      const countedFen = bet.audited_fen ?? bet.valid_fen;
+      const auditedFen = maxFen(countedFen, next.validFen);
+      await store.resettleBet(tx, bet, { ...next, auditedFen }, fen(auditedFen - countedFen));
     },
 
     /** 投注记录: a member's bets across every venue, with the totals of all the filter keeps. */

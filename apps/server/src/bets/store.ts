@@ -148,3 +148,42 @@ export async function markCashedOut(db: Db, siteId: number, venueCode: string, b
     .executeTakeFirst();
   return marked !== undefined;
 }
+
+/** A bet's record locked until the transaction ends; undefined for an unknown bet. */
+export async function lockBet(db: Db, siteId: number, venueCode: string, betId: string) {
+  return db
+    .selectFrom('bet_records')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('venue_code', '=', venueCode)
+    .where('bet_id', '=', betId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * Writes a locked bet's settlement again (pending again: no payout, no settled time) with what
+ * the turnover audit has counted for it, and counts `countFen` more valid turnover against the
+ * member's turnover requirements (`cashier_count_valid_bet`, the audit's interface).
+ */
+export async function resettleBet(
+  db: Db,
+  bet: BetRow,
+  next: { status: BetStatus; payoutFen: Fen; validFen: Fen; auditedFen: Fen; settledAt: Date | null },
+  countFen: Fen,
+) {
+  await db
+    .updateTable('bet_records')
+    .set({
+      status: next.status,
+      payout_fen: next.payoutFen,
+      valid_fen: next.validFen,
+      audited_fen: next.auditedFen,
+      settled_at: next.settledAt,
+    })
+    .where('id', '=', bet.id)
+    .execute();
+  if (countFen > 0n) {
+    await sql`select cashier_count_valid_bet(${bet.member_id}, ${countFen})`.execute(db);
+  }
+}

@@ -24,6 +24,11 @@ export interface BetRecordsTable {
   status: BetStatus;
   /** Closed early by its venue at a cash-out offer (提前结算): the payout is the offer. */
   is_cashed_out: Generated<boolean>;
+  /**
+   * The valid turnover the turnover audit has counted for the bet once a resettlement changed it;
+   * null before (the audit counted `valid_fen`). See resettle-migration.ts.
+   */
+  audited_fen: Generated<Fen | null>;
   placed_at: Date;
   settled_at: Date | null;
 }

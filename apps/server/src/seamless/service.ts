@@ -5,7 +5,6 @@ import {
   type BetStatus,
   ErrorCode,
   type Fen,
-  fen,
   formatFen,
   type GameCategory,
   type SeamlessAnswer,
@@ -283,9 +282,7 @@ export function createSeamlessWallet(deps: {
         outcomes[index] = { refusal: refusal ?? refused(ErrorCode.walletBetUnknown, { betId: call.betId }) };
         continue;
       }
-      const closing = call.isVoid
-        ? { status: 'void' as const, validFen: fen(0n) }
-        : await deps.bets.settlementOf(bet, call.payoutFen);
+      const closing = await deps.bets.settlementOf(bet, call);
       made.push({ index, bet, call, closing });
     }
     if (made.length === 0) {

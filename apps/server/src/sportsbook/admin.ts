@@ -2,6 +2,8 @@ import {
   type AdminSportsbookHoldBody,
   type AdminSportsbookMatch,
   type AdminSportsbookMatchesBody,
+  type AdminSportsbookReceivable,
+  type AdminSportsbookReceivablesBody,
   type AdminSportsbookResult,
   type AdminSportsbookResultBody,
   beijingOffsetMs,
@@ -59,6 +61,7 @@ export function createSportsbookAdmin(deps: {
   clock: Clock;
   audit: AuditLog;
   resettlement: Resettlement;
+  walletBetIdOf: (betRowId: bigint) => string;
 }) {
   const now = () => new Date(deps.clock.now());
 
@@ -164,6 +167,61 @@ export function createSportsbookAdmin(deps: {
         reopenedCount: summary.reopenedCount,
         payoutDelta: formatFen(summary.payoutDeltaFen),
         receivable: formatFen(summary.receivableFen),
+      };
+    },
+
+    /**
+     * 应收: the site's receivables, the newest first, with the matches of their bets. The ledger
+     * offers no way to waive one: a later resettlement's payout recovers it (resettle.ts).
+     */
+    async receivables(siteId: number, query: AdminSportsbookReceivablesBody) {
+      const page = await results.receivablePage(
+        deps.db,
+        {
+          siteId,
+          memberId: query.memberId === undefined ? undefined : BigInt(query.memberId),
+          state: query.state,
+        },
+        query,
+      );
+      const legs = await store.legsOf(deps.db, [...new Set(page.list.map((row) => row.bet_id))]);
+      const fixtures = new Map(
+        (await store.fixturesByIds(deps.db, [...new Set(legs.map((leg) => leg.fixture_id))])).map((row) => [
+          row.id,
+          row,
+        ]),
+      );
+      return {
+        list: page.list.map(
+          (row): AdminSportsbookReceivable => ({
+            id: String(row.id),
+            memberId: String(row.member_id),
+            betId: deps.walletBetIdOf(row.bet_id),
+            slipId: row.slip_id,
+            settlementVersion: row.settlement_version,
+            matches: legs
+              .filter((leg) => leg.bet_id === row.bet_id)
+              .map((leg) => ({
+                matchId: leg.fixture_id,
+                home: fixtures.get(leg.fixture_id)?.home_name ?? '',
+                away: fixtures.get(leg.fixture_id)?.away_name ?? '',
+              })),
+            amount: formatFen(row.amount_fen),
+            recovered: formatFen(row.recovered_fen),
+            outstanding: formatFen(row.amount_fen - row.recovered_fen),
+            state:
+              row.recovered_fen === 0n
+                ? 'open'
+                : row.recovered_fen < row.amount_fen
+                  ? 'partial'
+                  : 'recovered',
+            createdAt: row.created_at.toISOString(),
+            updatedAt: row.updated_at.toISOString(),
+          }),
+        ),
+        total: page.total,
+        pageNum: query.pageNum,
+        pageSize: query.pageSize,
       };
     },
 

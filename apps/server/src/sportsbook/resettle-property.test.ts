@@ -246,6 +246,16 @@ describe('resettlement over simulated matches, random slips and random correctio
       const balances = new Map<bigint, bigint>(
         members.map((member) => [member.memberId, BigInt(depositYuan) * 100n]),
       );
+      // 投注记录 follows every resettlement: the record pays what the bet pays.
+      const records = new Map(
+        (
+          await db
+            .selectFrom('bet_records')
+            .select(['bet_id', 'status', 'payout_fen'])
+            .where('bet_id', 'like', 'SB%')
+            .execute()
+        ).map((record) => [record.bet_id, record]),
+      );
       for (const bet of bets) {
         if (bet.status === 'rejected') {
           continue;
@@ -268,6 +278,9 @@ describe('resettlement over simulated matches, random slips and random correctio
           defaultSportsbookSettings.parlayCaps,
         );
         expect(bet.payout_fen, `bet ${bet.id} ${bet.kind} (${results})`).toBe(expected.payoutFen);
+        const record = records.get(`SB${bet.id}`);
+        expect(record?.payout_fen, `record of bet ${bet.id} (${results})`).toBe(bet.payout_fen);
+        expect(record?.status === 'void', `record of bet ${bet.id} (${results})`).toBe(bet.status === 'void');
         balances.set(
           bet.member_id,
           (balances.get(bet.member_id) ?? 0n) - bet.risk_fen + (bet.payout_fen as Fen),
@@ -280,6 +293,8 @@ describe('resettlement over simulated matches, random slips and random correctio
       }
       const owed = await db.selectFrom('sportsbook_receivables').select('amount_fen').execute();
       expect(owed.every((row) => row.amount_fen === 0n)).toBe(true);
+      const items = await db.selectFrom('sportsbook_receivable_items').selectAll().execute();
+      expect(items.every((item) => item.recovered_fen === item.amount_fen)).toBe(true);
       await sb.expectReconciled();
       return bets.length;
     };

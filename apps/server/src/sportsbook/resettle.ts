@@ -1,4 +1,5 @@
 import { type Fen, fen, type ParlayCaps, type ParlayLeg, parlayReturn, systemReturn } from '@site/contract';
+import type { BetService } from '../bets/service.ts';
 import type { Db } from '../db/database.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
 import type { LedgerMoves, LedgerService } from '../ledger/service.ts';
@@ -20,15 +21,17 @@ import * as store from './store.ts';
  * - The new payout is credited first, so a correction that lowers a payout takes only the
  *   difference. If the member already spent the winnings, the reversal takes what the main
  *   wallet holds and books the rest as a receivable (`…:rev:due`, the site's
- *   `sportsbook_receivable` house account -> venue, and `sportsbook_receivables` per member):
+ *   `sportsbook_receivable` house account -> venue, `sportsbook_receivables` per member and
+ *   `sportsbook_receivable_items` per reversed settlement, the console's 应收 list):
  *   a member balance never goes negative, and the house keeps a debt it may recover, as a
  *   licensed operator's terms allow, rather than forcing the correction through as an overdraft.
  * - A later resettlement that pays the member more than it takes back repays such a receivable
- *   first (`settle:SB42:vn:setoff`), so correcting a result and correcting it back leaves every
- *   member exactly where the final result alone would have.
+ *   first (`settle:SB42:vn:setoff`, the oldest receivables first), so correcting a result and
+ *   correcting it back leaves every member exactly where the final result alone would have.
  *
- * The first settlement went through the seamless wallet, whose bet record is closed; the later
- * versions move money through the ledger between the same accounts, the stake untouched. Each
+ * The first settlement went through the seamless wallet, which closed the bet's record; the later
+ * versions move money through the ledger between the same accounts, the stake untouched, and
+ * settle the record again (open again while the bet is) in the same transaction. Each
  * step recomputes from the rows, so running it again moves nothing; the transfer ids make a
  * movement happen once even across a crash.
  */
@@ -135,6 +138,8 @@ export function createResettlement(deps: {
   ledger: Pick<LedgerService, 'atomically'>;
   parlayCaps: ParlayCaps;
   walletBetIdOf: (betRowId: bigint) => string;
+  /** Settles the bet's record (投注记录) again in the resettlement's transaction. */
+  resettleRecord: BetService['resettle'];
   /** After a bet's resettlement committed: the member is told (GAMES.md 2.4). */
   onResettled?: (bet: store.BetRow, settlement: results.BetSettlement) => void;
 }) {
@@ -180,6 +185,17 @@ export function createResettlement(deps: {
       dueFen = fen(plan.reverse.amountFen - takenFen);
       if (dueFen > 0n) {
         await transfer('due', plan.reverse.version, accounts.receivable, accounts.venue, dueFen);
+        await results.bookReceivableItem(
+          tx,
+          {
+            siteId: bet.site_id,
+            memberId: bet.member_id,
+            betId: bet.id,
+            version: plan.reverse.version,
+            amountFen: dueFen,
+          },
+          now(),
+        );
       }
     }
     const owedFen = await results.lockReceivable(tx, bet.site_id, bet.member_id, now());
@@ -187,6 +203,12 @@ export function createResettlement(deps: {
     const setOffFen = owedFen > 0n && gainFen > 0n ? minFen(owedFen, gainFen, await available()) : fen(0n);
     if (setOffFen > 0n) {
       await transfer('setoff', plan.pay.version, accounts.member, accounts.receivable, setOffFen);
+      await results.recoverReceivableItems(
+        tx,
+        { siteId: bet.site_id, memberId: bet.member_id },
+        setOffFen,
+        now(),
+      );
     }
     if (dueFen > 0n || setOffFen > 0n) {
       await results.setReceivable(tx, bet.site_id, bet.member_id, fen(owedFen + dueFen - setOffFen), now());
@@ -209,6 +231,14 @@ export function createResettlement(deps: {
         }
         const movedFen = await move(tx, money, bet, plan);
         await results.setBetSettlement(tx, bet.id, plan.next, now());
+        await deps.resettleRecord(
+          tx,
+          { siteId: bet.site_id, venueCode: bet.venue_code },
+          deps.walletBetIdOf(bet.id),
+          plan.next.payoutFen === null
+            ? undefined
+            : { payoutFen: plan.next.payoutFen, isVoid: plan.next.status === 'void' },
+        );
         return { ...movedFen, isReopened: plan.next.status === 'open', next: plan.next };
       },
     );

@@ -1,4 +1,11 @@
-import type { Fen, SportsbookMatchStatus, SportsbookSport } from '@site/contract';
+import {
+  type Fen,
+  fen,
+  minFen,
+  type SportsbookMatchStatus,
+  type SportsbookReceivableState,
+  type SportsbookSport,
+} from '@site/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { fetchPage, type PageRequest } from '../db/paging.ts';
@@ -159,14 +166,87 @@ export async function setReceivable(db: Db, siteId: number, memberId: bigint, am
     .execute();
 }
 
-export async function receivableOf(db: Db, siteId: number, memberId: bigint): Promise<Fen> {
-  const row = await db
-    .selectFrom('sportsbook_receivables')
-    .select('amount_fen')
-    .where('site_id', '=', siteId)
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  return row?.amount_fen ?? (0n as Fen);
+/** Books the receivable of a bet's reversed settlement version (once: the version names it). */
+export async function bookReceivableItem(
+  db: Db,
+  item: { siteId: number; memberId: bigint; betId: bigint; version: number; amountFen: Fen },
+  now: Date,
+) {
+  await db
+    .insertInto('sportsbook_receivable_items')
+    .values({
+      site_id: item.siteId,
+      member_id: item.memberId,
+      bet_id: item.betId,
+      settlement_version: item.version,
+      amount_fen: item.amountFen,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((conflict) => conflict.columns(['bet_id', 'settlement_version']).doNothing())
+    .execute();
+}
+
+/** Spreads a set-off over the member's receivables still owed, the oldest first. */
+export async function recoverReceivableItems(
+  db: Db,
+  member: { siteId: number; memberId: bigint },
+  amountFen: Fen,
+  now: Date,
+) {
+  const owed = await db
+    .selectFrom('sportsbook_receivable_items')
+    .select(['id', 'amount_fen', 'recovered_fen'])
+    .where('site_id', '=', member.siteId)
+    .where('member_id', '=', member.memberId)
+    .whereRef('recovered_fen', '<', 'amount_fen')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  let leftFen = amountFen;
+  for (const item of owed) {
+    if (leftFen <= 0n) {
+      return;
+    }
+    const takenFen = minFen(leftFen, fen(item.amount_fen - item.recovered_fen));
+    await db
+      .updateTable('sportsbook_receivable_items')
+      .set({ recovered_fen: fen(item.recovered_fen + takenFen), updated_at: now })
+      .where('id', '=', item.id)
+      .execute();
+    leftFen = fen(leftFen - takenFen);
+  }
+}
+
+/** A site's receivables by member and state, the newest first. */
+export function receivablePage(
+  db: Db,
+  filter: { siteId: number; memberId?: bigint | undefined; state?: SportsbookReceivableState | undefined },
+  page: PageRequest,
+) {
+  let filtered = db.selectFrom('sportsbook_receivable_items as r').where('r.site_id', '=', filter.siteId);
+  if (filter.memberId !== undefined) {
+    filtered = filtered.where('r.member_id', '=', filter.memberId);
+  }
+  if (filter.state === 'open') {
+    filtered = filtered.where('r.recovered_fen', '=', fen(0n));
+  } else if (filter.state === 'partial') {
+    filtered = filtered
+      .where('r.recovered_fen', '>', fen(0n))
+      .whereRef('r.recovered_fen', '<', 'r.amount_fen');
+  } else if (filter.state === 'recovered') {
+    filtered = filtered.whereRef('r.recovered_fen', '=', 'r.amount_fen');
+  }
+  return fetchPage(
+    filtered,
+    (rows) =>
+      rows
+        .innerJoin('sportsbook_bets as b', 'b.id', 'r.bet_id')
+        .selectAll('r')
+        .select('b.slip_id')
+        .orderBy('r.id', 'desc'),
+    page,
+  );
 }
 
 // ---- the console ------------------------------------------------------------------------------

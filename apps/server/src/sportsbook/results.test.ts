@@ -1,6 +1,9 @@
 import {
+  type AdminBet,
   type AdminSportsbookMatch,
+  type AdminSportsbookReceivable,
   type AdminSportsbookResult,
+  type BetRecord,
   ErrorCode,
   type Fen,
   fen,
@@ -10,10 +13,12 @@ import {
   type SportsbookBetView,
   type SportsbookMatch,
 } from '@site/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transferIds } from '../ledger/transfer-ids.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import type { MatchResult, Selection } from './markets.ts';
+import * as results from './results-store.ts';
 import { defaultSportsbookSettings } from './service.ts';
 import { expectedPayout, feedFixtureOf, sportsbookClient, stateAt } from './test-support.ts';
 
@@ -40,8 +45,11 @@ const minuteMs = 60_000;
 const yuanOf = (text: string) => parseYuan(text) ?? fen(0n);
 const usedMatchIds = new Set<string>();
 
-/** A football match of 今日 not used by another test, kicking off after `afterMs` when given. */
-async function upcomingFootball(afterMs = 0): Promise<SportsbookMatch> {
+/**
+ * A football match of 今日 not used by another test, kicking off after `afterMs` when given; a
+ * test that never finishes it may leave it to others (`isKept` false).
+ */
+async function upcomingFootball(afterMs = 0, isKept = true): Promise<SportsbookMatch> {
   for (let pass = 0; pass < 12; pass += 1) {
     const list = (await sb.matches('today', { sport: 'football' })).list;
     const found = list.find(
@@ -50,7 +58,9 @@ async function upcomingFootball(afterMs = 0): Promise<SportsbookMatch> {
         Date.parse(match.kickOffAt) > Math.max(afterMs, testApp.clock.now() + minuteMs),
     );
     if (found) {
-      usedMatchIds.add(found.matchId);
+      if (isKept) {
+        usedMatchIds.add(found.matchId);
+      }
       return (await sb.match(found.matchId)).data;
     }
     await sb.tick();
@@ -124,6 +134,35 @@ const payoutOn = (bet: SportsbookBetView, selection: Selection, result: MatchRes
     [{ selection, decimalOddsE4: 0, scoreAtAcceptance: { home: 0, away: 0 }, result }],
     defaultSportsbookSettings.parlayCaps,
   ).payoutFen;
+
+/** The bet as 投注记录 shows it to the member, and as the console's 注单查询 finds it. */
+const recordOf = async (member: Member, betId: string) => {
+  const mine = await sb.cashier.asMember<{ list: BetRecord[] }>(member.token, routes.betRecords.path, {});
+  const found = await sb.cashier.asOperator<{ list: AdminBet[] }>(routes.adminBets.path, { betId });
+  const record = mine.data.list.find((item) => item.betId === betId) as BetRecord;
+  expect(found.data.list).toHaveLength(1);
+  expect(found.data.list[0]).toMatchObject(record);
+  return record;
+};
+
+/** The console's 应收 list of a member, as a filter keeps it. */
+const receivablesOf = async (member: Member, state?: string) =>
+  (
+    await sb.cashier.asOperator<{ list: AdminSportsbookReceivable[]; total: number }>(
+      routes.adminSportsbookReceivables.path,
+      { memberId: Number(member.memberId), ...(state ? { state } : {}) },
+    )
+  ).data;
+
+/** The valid turnover the turnover audit (打码量) has counted towards the member's requirements. */
+const auditedFen = async (member: Member) =>
+  (
+    await testApp.stores.db
+      .selectFrom('cashier_turnover_requirements')
+      .select(sql<bigint>`coalesce(sum(completed_fen), 0)::int8`.as('completed'))
+      .where('member_id', '=', member.memberId)
+      .executeTakeFirstOrThrow()
+  ).completed;
 
 const matchResultPick = (pick: 'home' | 'draw' | 'away'): Selection => ({
   kind: 'match_result',
@@ -256,6 +295,72 @@ describe('correcting a result', () => {
     await sb.expectReconciled();
   });
 
+  it('settles the bet record of 投注记录 and 注单查询 again, back again, and a replay changes nothing', async () => {
+    // Every price counts as valid turnover here, so the audit shows what each settlement counts.
+    expect(
+      (await sb.cashier.asOperator(routes.adminBetSettingsUpdate.path, { minValidOdds: '1.00' })).code,
+    ).toBe(6000);
+    const match = await upcomingFootball();
+    const original = await feedResultOf(match);
+    const winning =
+      original.fullTime.home > original.fullTime.away
+        ? 0
+        : original.fullTime.home === original.fullTime.away
+          ? 1
+          : 2;
+    // Requires 1000.00 of valid turnover: more than this bet can count.
+    const member = await sb.player('sbfixrecord', '1000.00');
+    const placed = await sb.place(member, {
+      kind: 'single',
+      stake: '10.00',
+      oddsFormat: 'Europe',
+      legs: [legOf(match, 'match_result:full_time', winning)],
+    });
+    expect(placed.code).toBe(6000);
+    await finish(match);
+    const won = await recordOf(member, placed.data.betId);
+    const wonFen = yuanOf(won.payout) - 1000n;
+    const wonValid = formatFen(wonFen < 1000n ? fen(wonFen) : fen(1000n));
+    expect(won).toMatchObject({ status: 'win', payout: placed.data.potentialReturn, validAmount: wonValid });
+    expect(await auditedFen(member)).toBe(yuanOf(wonValid));
+
+    testApp.clock.set(testApp.clock.now() + minuteMs);
+    const corrected = await correct({ matchId: match.matchId, ...flipped(original), reason: '赛果更正' });
+    expect(corrected.data).toMatchObject({ isChanged: true, betCount: 1 });
+    const lost = await recordOf(member, placed.data.betId);
+    expect(lost).toMatchObject({
+      status: 'lose',
+      payout: '0.00',
+      winLoss: '-10.00',
+      stake: '10.00',
+      validAmount: '10.00',
+      settledAt: new Date(testApp.clock.now()).toISOString(),
+    });
+    // The loss risked the whole stake: the audit counts what it adds to the win's turnover.
+    expect(await auditedFen(member)).toBe(1000n);
+
+    // The same correction again and the feed passes after it change nothing.
+    expect(
+      (await correct({ matchId: match.matchId, ...flipped(original), reason: '重复提交' })).data,
+    ).toMatchObject({
+      isChanged: false,
+      betCount: 0,
+    });
+    await sb.tick();
+    expect(await recordOf(member, placed.data.betId)).toEqual(lost);
+    expect(await auditedFen(member)).toBe(1000n);
+
+    // Corrected back: the record is the win again; the audit counted this bet's turnover once.
+    testApp.clock.set(testApp.clock.now() + minuteMs);
+    await correct({ matchId: match.matchId, ...original, reason: '恢复原赛果' });
+    expect(await recordOf(member, placed.data.betId)).toEqual({
+      ...won,
+      settledAt: new Date(testApp.clock.now()).toISOString(),
+    });
+    expect(await auditedFen(member)).toBe(1000n);
+    await sb.expectReconciled();
+  });
+
   it('books what a member already spent as a receivable, and takes it back from a later correction', async () => {
     const match = await upcomingFootball();
     const later = await upcomingFootball(Date.parse(match.kickOffAt) + 30 * minuteMs);
@@ -303,6 +408,25 @@ describe('correcting a result', () => {
     expect((await testApp.services.ledger.balance(receivableAccount)).availableFen).toBe(
       houseBefore - payoutFen,
     );
+    // The console lists it against the bet and its match, nothing recovered yet.
+    const booked = await receivablesOf(member);
+    expect(booked).toMatchObject({
+      total: 1,
+      list: [
+        {
+          memberId: String(member.memberId),
+          betId: placed.data.betId,
+          slipId: placed.data.slipId,
+          settlementVersion: 1,
+          matches: [{ matchId: match.matchId, home: match.home, away: match.away }],
+          amount: formatFen(payoutFen),
+          recovered: '0.00',
+          outstanding: formatFen(payoutFen),
+          state: 'open',
+        },
+      ],
+    });
+    expect((await receivablesOf(member, 'recovered')).total).toBe(0);
     await sb.expectReconciled();
 
     // Corrected back, the payout is paid again and first settles what is owed: nothing gained twice.
@@ -317,6 +441,16 @@ describe('correcting a result', () => {
     expect(settledOwed.amount_fen).toBe(0n);
     expect((await testApp.services.ledger.balance(receivableAccount)).availableFen).toBe(houseBefore);
     expect((await betOf(member, placed.data.betId)).payout).toBe(placed.data.potentialReturn);
+    expect(await receivablesOf(member, 'recovered')).toMatchObject({
+      total: 1,
+      list: [{ betId: placed.data.betId, recovered: formatFen(payoutFen), outstanding: '0.00' }],
+    });
+    expect((await receivablesOf(member, 'open')).total).toBe(0);
+    // 财务 and 风控 read them; 客服, without cashier.read, may not.
+    const support = await sb.cashier.staff('support', 'sbfix_debt_support');
+    expect((await support('POST', routes.adminSportsbookReceivables.path, {})).code).toBe(ErrorCode.common);
+    const finance = await sb.cashier.staff('finance', 'sbfix_debt_finance');
+    expect((await finance('POST', routes.adminSportsbookReceivables.path, {})).code).toBe(6000);
     await sb.expectReconciled();
   });
 
@@ -354,12 +488,22 @@ describe('correcting a result', () => {
     expect(reopened).toMatchObject({ status: 'open', payout: null });
     expect(reopened.legs.map((leg) => leg.result)).toEqual(['win', null]);
     expect(await sb.cashier.mainBalanceFen(member.memberId)).toBe(9000n);
+    expect(await recordOf(member, placed.data.betId)).toMatchObject({
+      status: 'pending',
+      payout: '0.00',
+      validAmount: '0.00',
+      settledAt: null,
+    });
 
     await finish(second);
     const paid = await betOf(member, placed.data.betId);
     expect(paid.status).toBe('settled');
     expect(paid.legs.map((leg) => leg.result)).toEqual(['win', 'win']);
     expect(yuanOf(paid.payout ?? '')).toBe(yuanOf(placed.data.potentialReturn));
+    expect(await recordOf(member, placed.data.betId)).toMatchObject({
+      status: 'win',
+      payout: paid.payout,
+    });
     expect(await sb.cashier.mainBalanceFen(member.memberId)).toBe(
       9000n + yuanOf(placed.data.potentialReturn),
     );
@@ -450,6 +594,48 @@ describe('refusals move nothing', () => {
 });
 
 describe('the console desk', () => {
+  it('recovers receivables oldest first, partly, and lists them by state', async () => {
+    const match = await upcomingFootball(0, false);
+    const member = await sb.player('sbfixowed', '100.00');
+    const placed = await sb.place(member, {
+      kind: 'single',
+      stake: '10.00',
+      legs: [legOf(match, 'match_result:full_time', 0)],
+    });
+    expect(placed.code).toBe(6000);
+    const betId = BigInt(placed.data.betId.slice(2));
+    const owner = { siteId: 9001, memberId: member.memberId };
+    const at = new Date(testApp.clock.now());
+    // The store as resettle.ts calls it, the ledger left out: two reversed settlements of the bet
+    // owed 30.00 and 20.00, then a set-off of 40.00.
+    await testApp.stores.db.transaction().execute(async (tx) => {
+      for (const [version, amountFen] of [
+        [1, fen(3000n)],
+        [2, fen(2000n)],
+      ] as const) {
+        await results.bookReceivableItem(tx, { ...owner, betId, version, amountFen }, at);
+      }
+      await results.recoverReceivableItems(tx, owner, fen(4000n), at);
+    });
+    const all = await receivablesOf(member);
+    expect(
+      all.list.map((item) => [item.settlementVersion, item.recovered, item.outstanding, item.state]),
+    ).toEqual([
+      [2, '10.00', '10.00', 'partial'],
+      [1, '30.00', '0.00', 'recovered'],
+    ]);
+    expect((await receivablesOf(member, 'partial')).list.map((item) => item.settlementVersion)).toEqual([2]);
+    expect((await receivablesOf(member, 'recovered')).list.map((item) => item.settlementVersion)).toEqual([
+      1,
+    ]);
+    expect((await receivablesOf(member, 'open')).total).toBe(0);
+    const page = await sb.cashier.asOperator<{ list: AdminSportsbookReceivable[]; total: number }>(
+      routes.adminSportsbookReceivables.path,
+      { memberId: Number(member.memberId), pageSize: 1, pageNum: 2 },
+    );
+    expect(page.data).toMatchObject({ total: 2, pageNum: 2, list: [{ settlementVersion: 1 }] });
+  });
+
   it('lists fixtures by sport, status and kick-off day with their results', async () => {
     const list = async (body: object) =>
       (

@@ -1,5 +1,6 @@
 import type { ParlayCaps } from '@site/contract';
 import type { AuditLog } from '../audit/service.ts';
+import type { BetService } from '../bets/service.ts';
 import type { Db } from '../db/database.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { Clock } from '../stores/clock.ts';
@@ -22,12 +23,20 @@ export function createSportsbookResults(
     parlayCaps: ParlayCaps;
     /** The wallet's bet id of a bet (`SB42`): resettlement transfers are named by it. */
     walletBetIdOf: (betRowId: bigint) => string;
+    /** Settles a bet's record (投注记录) again in its resettlement's transaction. */
+    resettleRecord: BetService['resettle'];
     onResettled?: (bet: BetRow, settlement: BetSettlement) => void;
   },
 ) {
   const resettlement = createResettlement(deps);
   return {
     resettlement,
-    admin: createSportsbookAdmin({ db: deps.db, clock: deps.clock, audit: deps.audit, resettlement }),
+    admin: createSportsbookAdmin({
+      db: deps.db,
+      clock: deps.clock,
+      audit: deps.audit,
+      resettlement,
+      walletBetIdOf: deps.walletBetIdOf,
+    }),
   };
 }

@@ -30,4 +30,7 @@ function registerSportsbookAdminRoutes(route: RegisterRoute, sportsbook: Sportsb
   route(routes.adminSportsbookMatches, async ({ body }) => desk().matches(body));
   route(routes.adminSportsbookResult, async ({ body, principal }) => desk().correctResult(principal, body));
   route(routes.adminSportsbookHold, async ({ body, principal }) => desk().hold(principal, body));
+  route(routes.adminSportsbookReceivables, async ({ body, principal }) =>
+    desk().receivables(principal.siteId, body),
+  );
 }

@@ -217,8 +217,8 @@ export function createSportsbookService(deps: {
   clock: Clock;
   seamless: SportsbookWalletPort;
   settings?: SportsbookSettings;
-  /** Marks a cashed-out bet's record (投注记录) as closed early. */
-  bets?: Pick<BetService, 'markCashedOut'>;
+  /** Marks a cashed-out bet's record (投注记录) as closed early, settles a resettled one again. */
+  bets?: Pick<BetService, 'markCashedOut' | 'resettle'>;
   /** Live scores, prices and settlements over the socket; published without holding the pass up. */
   events?: SportsbookEventsPort;
   /** Result corrections and staff 封盘 (results.ts): the ledger to settle bets again, the audit log. */
@@ -1042,6 +1042,7 @@ export function createSportsbookService(deps: {
       clock: deps.clock,
       parlayCaps: settings.parlayCaps,
       walletBetIdOf: sportsbookBetIdOf,
+      resettleRecord: deps.bets?.resettle ?? (async () => undefined),
       onResettled: (bet, settlement) => {
         if (settlement.status !== 'open' && settlement.payoutFen !== null) {
           push.betsSettled(

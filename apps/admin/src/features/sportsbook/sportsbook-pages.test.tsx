@@ -11,7 +11,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../app/app.tsx';
 import { endSession, startSession } from '../../lib/session.ts';
-import { serve } from '../../test/fake-api.ts';
+import { type Answer, serve } from '../../test/fake-api.ts';
 import {
   type AdminSportsbookBet,
   legText,
@@ -19,6 +19,11 @@ import {
   sportsbookBetSearchBody,
 } from './bets-page.tsx';
 import { matchSearchBody, SportsbookMatchesPage } from './matches-page.tsx';
+import {
+  type AdminSportsbookReceivable,
+  receivableSearchBody,
+  SportsbookReceivablesPage,
+} from './receivables-page.tsx';
 import { resultBody, resultDoneText } from './result-drawer.tsx';
 import { suspensionText } from './sportsbook-text.ts';
 
@@ -501,5 +506,65 @@ describe('体育注单', () => {
     expect(legText(parlay.legs[1] as AdminSportsbookBet['legs'][number])).toBe(
       '英超 利物浦 vs 曼城 · 大小 大 2.5 @1.95（滚球 0-1） · 输 · 赛果 0-1',
     );
+  });
+});
+
+const owed: AdminSportsbookReceivable = {
+  id: '5',
+  memberId: '77',
+  betId: 'SB000001',
+  slipId: 'slip-000001',
+  settlementVersion: 1,
+  matches: [{ matchId: 'fb-epl-0001', home: '阿森纳', away: '切尔西' }],
+  amount: '195.00',
+  recovered: '45.00',
+  outstanding: '150.00',
+  state: 'partial',
+  createdAt: '2026-11-25T14:30:00.000Z',
+  updatedAt: '2026-11-25T15:00:00.000Z',
+};
+
+describe('体育应收', () => {
+  const money: OperatorPermission[] = ['cashier.read'];
+
+  it('lists what members owe against the bet and its match, filtered by the member in the URL', async () => {
+    const api = serve({ [routes.adminSportsbookReceivables.path]: () => ({ data: pageOf([owed]) }) });
+    renderAs(money, <SportsbookReceivablesPage />, '/sportsbook/receivables?memberId=77');
+    const row = await rowOf('SB000001');
+    expect(within(row).getByText('slip-000001')).toBeTruthy();
+    expect(within(row).getByText('阿森纳 vs 切尔西')).toBeTruthy();
+    expect(within(row).getByText('第 1 版')).toBeTruthy();
+    expect(within(row).getByText('195.00')).toBeTruthy();
+    expect(within(row).getByText('45.00')).toBeTruthy();
+    expect(within(row).getByText('150.00')).toBeTruthy();
+    expect(within(row).getByText('部分追回')).toBeTruthy();
+    expect(within(row).getByText('2026-11-25 22:30:00')).toBeTruthy();
+    expect(api.bodiesOf(routes.adminSportsbookReceivables.path)[0]).toEqual({
+      pageNum: 1,
+      pageSize: 20,
+      memberId: 77,
+    });
+  });
+
+  it('shows it is loading, then an empty list as such', async () => {
+    let answer: (value: Answer) => void = () => undefined;
+    serve({
+      [routes.adminSportsbookReceivables.path]: () => new Promise<Answer>((resolve) => (answer = resolve)),
+    });
+    renderAs(money, <SportsbookReceivablesPage />);
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeTruthy(), slow);
+    answer({ data: pageOf([]) });
+    expect(await screen.findByText('暂无数据', { selector: '.ant-empty-description' }, slow)).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull(), slow);
+  });
+
+  it('turns the search form into the route body, a bad member id or state left out', () => {
+    expect(receivableSearchBody({ memberId: ' 77 ', state: 'open' })).toEqual({
+      pageNum: 1,
+      pageSize: 20,
+      memberId: 77,
+      state: 'open',
+    });
+    expect(receivableSearchBody({ memberId: '7x', state: 'waived' })).toEqual({ pageNum: 1, pageSize: 20 });
   });
 });

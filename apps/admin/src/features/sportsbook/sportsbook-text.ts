@@ -5,6 +5,7 @@ import type {
   SportsbookLegResult,
   SportsbookMarketStatus,
   SportsbookMatchStatus,
+  SportsbookReceivableState,
   SportsbookSport,
   SportsbookSuspendReason,
 } from '@site/contract';
@@ -33,6 +34,12 @@ export const betStatusEnum = {
   rejected: { text: '已拒绝', status: 'Error' },
   cashed_out: { text: '已提前结算', status: 'Success' },
 } satisfies Record<SportsbookBetStatus, { text: string; status: string }>;
+
+export const receivableStateEnum = {
+  open: { text: '未追回', status: 'Error' },
+  partial: { text: '部分追回', status: 'Warning' },
+  recovered: { text: '已追回', status: 'Success' },
+} satisfies Record<SportsbookReceivableState, { text: string; status: string }>;
 
 export const betKindNames = {
   single: '单注',
