@@ -17,21 +17,25 @@ import {
 import { bareTransfer, fundMembers, memberAccount } from './ledger-baseline.ts';
 
 /**
- * Sportsbook bet placements per second, with each placement's p50/p99 latency, at one placement
- * in flight per player (200 players, each a distinct funded member), through `sportsbook.place`
- * of a real node: pre-match slips of 10.00 on the open main markets of the simulated board, picked
- * from its match list at their odds then, taking any price the book has moved to since (as the
- * book moves prices while liability builds), one in `parlayEvery` a two-match parlay (legs checked,
- * bet, legs and member totals written, the stake taken through the seamless wallet). Next to it, in
- * alternating slices of the same run on the same database: the ledger's bare transfer rate (one
- * checked single-statement transfer per operation, from the same players). Then every placed bet is
- * looked up and the ledger reconciled. The clock is the bench's own and stands still, so the
- * fixtures the feed passes put on the board stay before kick-off. On PGlite, then on PostgreSQL
- * (DATABASE_URL, or a local one) when one answers. BETS_BENCH_PLAYERS, BETS_BENCH_SLICES and
- * BETS_BENCH_SLICE_MS make a run smaller.
+ * Sportsbook bet placements per second, with each placement's p50/p99 latency, for 200 players
+ * (each a distinct funded member) through `sportsbook.place` of a real node: pre-match slips of
+ * 10.00 on the open main markets of the simulated board, picked from its match list at their odds
+ * then, taking any price the book has moved to since (as the book moves prices while liability
+ * builds), one in `parlayEvery` a two-match parlay (legs checked, bet, legs and member totals
+ * written, the stake taken through the seamless wallet). Next to it, in alternating slices of the
+ * same run on the same database: the ledger's bare transfer rate (one checked single-statement
+ * transfer per operation, from the same players). Two loads: saturation, each player with its
+ * next placement in flight at once (how many the node takes); then each player thinking between
+ * placements (BETS_BENCH_THINK_MS on average, 1 s: a busier player than any real one), which is
+ * what a placement costs a player while 200 play. Then every placed bet is looked up and the
+ * ledger reconciled. The clock is the bench's own and stands still, so the fixtures the feed
+ * passes put on the board stay before kick-off. On PGlite, then on PostgreSQL (DATABASE_URL, or a
+ * local one) when one answers. BETS_BENCH_PLAYERS, BETS_BENCH_SLICES and BETS_BENCH_SLICE_MS make
+ * a run smaller.
  */
 const sizes = () => ({
   players: Number(process.env.BETS_BENCH_PLAYERS ?? 200),
+  thinkMs: Number(process.env.BETS_BENCH_THINK_MS ?? 1_000),
   sliceCount: Number(process.env.BETS_BENCH_SLICES ?? 6),
   sliceMs: Number(process.env.BETS_BENCH_SLICE_MS ?? 1_500),
   warmUpMs: Number(process.env.BETS_BENCH_WARM_UP_MS ?? 1_000),
@@ -50,7 +54,7 @@ export async function runBetsBench(): Promise<void> {
 }
 
 async function benchEngine(engine: Engine, target: DatabaseTarget): Promise<void> {
-  const { players, ...slices } = sizes();
+  const { players, thinkMs, ...slices } = sizes();
   // Beijing 12:00:30: the board fills with the afternoon's fixtures.
   const nowMs = Date.UTC(2026, 10, 25, 4, 0, 30);
   const clock: Clock = { now: () => nowMs };
@@ -63,13 +67,12 @@ async function benchEngine(engine: Engine, target: DatabaseTarget): Promise<void
     }
     const picks = await openPicks(sportsbook, nowMs);
     const placed: string[][] = Array.from({ length: players }, () => []);
-    const totals = await measureInSlices(
-      {
-        placement: placement(sportsbook, picks, placed),
-        transfer: bareTransfer(ledger, memberAccount, venueAccount),
-      },
-      { inFlight: players, ...slices },
-    );
+    const steps = {
+      placement: placement(sportsbook, picks, placed),
+      transfer: bareTransfer(ledger, memberAccount, venueAccount),
+    };
+    const totals = await measureInSlices(steps, { inFlight: players, ...slices });
+    const paced = await measureInSlices(steps, { inFlight: players, thinkMs, ...slices });
     const betCount = await verify(sportsbook, placed);
     const report = await ledger.reconcile();
     if (report.problems.length > 0) {
@@ -84,12 +87,14 @@ async function benchEngine(engine: Engine, target: DatabaseTarget): Promise<void
     printTable([
       row(`sportsbook placement (1 in ${parlayEvery} a 2-leg parlay)`, 'bets', totals.placement),
       row('bare ledger transfer (baseline)', 'transfers', totals.transfer),
+      row(`sportsbook placement, players thinking ~${thinkMs} ms`, 'bets', paced.placement),
+      row(`bare ledger transfer, players thinking ~${thinkMs} ms`, 'transfers', paced.transfer),
     ]);
     process.stdout.write(
       [
         '',
-        `${players} placements in flight, one per player, on ${picks.length} picks of ${new Set(picks.map((pick) => pick.matchId)).size} matches`,
-        `p99 of a placement ${percentile(totals.placement.latencies, 0.99).toFixed(1)} ms (aim: p99 under 100 ms)`,
+        `${players} players on ${picks.length} picks of ${new Set(picks.map((pick) => pick.matchId)).size} matches: first each with its next placement in flight at once (saturation), then each placing again after a think time of ~${thinkMs} ms (exponential)`,
+        `p99 of a placement: ${percentile(totals.placement.latencies, 0.99).toFixed(1)} ms saturated, ${percentile(paced.placement.latencies, 0.99).toFixed(1)} ms with think times (aim: p99 under 100 ms)`,
         `placements / bare ledger transfers = ${(perSecond(totals.placement) / perSecond(totals.transfer)).toFixed(2)}`,
         `checked: all ${betCount} bets placed found open; the ledger reconciles`,
         '',

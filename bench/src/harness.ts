@@ -142,7 +142,11 @@ export async function measurePaced(
   const startedAt = performance.now();
   const deadline = startedAt + durationMs;
   const latencies: number[] = [];
-  const think = () => new Promise((resolve) => setTimeout(resolve, -Math.log(1 - Math.random()) * thinkMs));
+  // A think time never runs past the deadline: the slice ends when its last step does.
+  const think = () =>
+    new Promise((resolve) =>
+      setTimeout(resolve, Math.min(-Math.log(1 - Math.random()) * thinkMs, deadline - performance.now())),
+    );
   await Promise.all(
     Array.from({ length: players }, async (_, worker) => {
       await think();
@@ -150,7 +154,9 @@ export async function measurePaced(
         const stepStartedAt = performance.now();
         await step(worker);
         latencies.push(performance.now() - stepStartedAt);
-        await think();
+        if (performance.now() < deadline) {
+          await think();
+        }
       }
     }),
   );
