@@ -43,7 +43,7 @@ export interface Services {
   identity: IdentityService;
   reports: ReportService;
   venues: VenueService;
-  /** The in-house venue engine behind the IM, OB and FB adapters of the venue host. */
+  /** The balance a launch plays with on our own venue host (real or demo). */
   venueEngine: VenueEngine;
   bets: BetService;
   seamless: SeamlessWallet;
