@@ -83,6 +83,26 @@ const statements = {
     on conflict (site_id, member_id, slip_id) do nothing
     returning *`,
   ),
+  insertLeg: preparedStatement<LegRow>(
+    'sportsbook_insert_leg',
+    `insert into sportsbook_bet_legs (bet_id, leg_no, fixture_id, market_key, selection_key, selection,
+      decimal_odds_e4, price_version, is_in_play, score_home, score_away)
+    values ($1::int8, $2::int2, $3::text, $4::text, $5::text, $6::jsonb, $7::int4, $8::int4, $9::bool,
+      $10::int4, $11::int4)
+    returning *`,
+  ),
+  /** `applyLiabilityShares` of one share added: a single's, the most common placement. */
+  addLiabilityShare: preparedStatement<MarketRow>(
+    'sportsbook_add_liability_share',
+    `with returns as (
+      insert into sportsbook_liabilities (fixture_id, market_key, selection_key, return_fen)
+      values ($1::text, $2::text, $3::text, $4::int8)
+      on conflict (fixture_id, market_key, selection_key)
+      do update set return_fen = sportsbook_liabilities.return_fen + excluded.return_fen)
+    update sportsbook_markets as m set stake_fen = m.stake_fen + $5::int8
+    where m.fixture_id = $1::text and m.market_key = $2::text and $5::int8 <> 0
+    returning m.*`,
+  ),
   markBetTaken: preparedStatement<BetRow>(
     'sportsbook_mark_bet_taken',
     `update sportsbook_bets set status = case when accept_at is null then 'open' else 'pending' end
@@ -386,11 +406,27 @@ export async function insertBet(
   if (!inserted) {
     return undefined;
   }
-  const insertedLegs = await db
-    .insertInto('sportsbook_bet_legs')
-    .values(legs.map((leg) => ({ ...leg, bet_id: inserted.id })))
-    .returningAll()
-    .execute();
+  const [only] = legs;
+  const insertedLegs =
+    legs.length === 1 && only
+      ? await statements.insertLeg(db, [
+          inserted.id,
+          only.leg_no,
+          only.fixture_id,
+          only.market_key,
+          only.selection_key,
+          only.selection,
+          only.decimal_odds_e4,
+          only.price_version,
+          only.is_in_play,
+          only.score_home,
+          only.score_away,
+        ])
+      : await db
+          .insertInto('sportsbook_bet_legs')
+          .values(legs.map((leg) => ({ ...leg, bet_id: inserted.id })))
+          .returningAll()
+          .execute();
   return { bet: inserted, legs: insertedLegs.sort((left, right) => left.leg_no - right.leg_no) };
 }
 
@@ -486,6 +522,16 @@ export async function applyLiabilityShares(
 ): Promise<MarketRow[]> {
   if (shares.length === 0) {
     return [];
+  }
+  const [only] = shares;
+  if (shares.length === 1 && only && sign === 1) {
+    return statements.addLiabilityShare(db, [
+      only.fixtureId,
+      only.marketKey,
+      only.selectionKey,
+      only.returnFen,
+      only.stakeFen,
+    ]);
   }
   const rows = shares.map((share) => ({
     fixture_id: share.fixtureId,
