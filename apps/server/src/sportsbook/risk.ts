@@ -64,9 +64,12 @@ export function createSportsbookRisk(deps: { db: Db; settings: LiabilitySettings
     throw new Error('sportsbook: liability price steps must be positive');
   }
 
-  /** Moves a locked market's prices to its liability, and suspends it at the cap or lifts that. */
-  const rebalance = async (tx: Db, fixtureId: string, marketKey: string) => {
-    const market = await store.findMarket(tx, fixtureId, marketKey);
+  /**
+   * Moves a locked market's prices to its liability, and suspends it at the cap or lifts that.
+   * `known`: the market's row as it is now in `tx`, when the caller has it.
+   */
+  const rebalance = async (tx: Db, fixtureId: string, marketKey: string, known?: store.MarketRow) => {
+    const market = known ?? (await store.findMarket(tx, fixtureId, marketKey));
     if (!market || market.status === 'closed') {
       return;
     }
@@ -99,9 +102,18 @@ export function createSportsbookRisk(deps: { db: Db; settings: LiabilitySettings
     });
   };
 
-  const rebalanceAll = async (tx: Db, shares: readonly LiabilityShare[]) => {
+  const rebalanceAll = async (
+    tx: Db,
+    shares: readonly LiabilityShare[],
+    known: readonly store.MarketRow[] = [],
+  ) => {
     for (const market of marketKeysOf(shares)) {
-      await rebalance(tx, market.fixtureId, market.marketKey);
+      await rebalance(
+        tx,
+        market.fixtureId,
+        market.marketKey,
+        known.find((row) => row.fixture_id === market.fixtureId && row.market_key === market.marketKey),
+      );
     }
   };
 
@@ -109,7 +121,8 @@ export function createSportsbookRisk(deps: { db: Db; settings: LiabilitySettings
     /**
      * Adds a bet being placed to its markets' liability, in the placement transaction: each
      * market locked must still be open at the price the leg took (a concurrent bet may have moved
-     * or suspended it since the leg was checked), else the whole placement is refused.
+     * or suspended it since the leg was checked), else the whole placement is refused. `locked`:
+     * the legs' markets as `tx` locked them already (`store.lockMarkets`) and has not written since.
      */
     async hold(
       tx: Db,
@@ -117,9 +130,10 @@ export function createSportsbookRisk(deps: { db: Db; settings: LiabilitySettings
       legs: ReadonlyArray<
         Pick<store.LegRow, 'fixture_id' | 'market_key' | 'selection_key' | 'decimal_odds_e4'>
       >,
+      locked?: readonly store.MarketRow[],
     ) {
       const shares = liabilitySharesOf(bet, legs);
-      const markets = await store.lockMarkets(tx, shares);
+      const markets = locked ?? (await store.lockMarkets(tx, shares));
       for (const leg of legs) {
         const market = markets.find(
           (row) => row.fixture_id === leg.fixture_id && row.market_key === leg.market_key,
@@ -148,8 +162,17 @@ export function createSportsbookRisk(deps: { db: Db; settings: LiabilitySettings
           );
         }
       }
-      await store.applyLiabilityShares(tx, shares, 1);
-      await rebalanceAll(tx, shares);
+      const changed = await store.applyLiabilityShares(tx, shares, 1);
+      // Each market as it is now: its stake changed, or as locked (nothing else here writes it).
+      await rebalanceAll(tx, shares, [
+        ...changed,
+        ...markets.filter(
+          (row) =>
+            !changed.some(
+              (market) => market.fixture_id === row.fixture_id && market.market_key === row.market_key,
+            ),
+        ),
+      ]);
     },
 
     /**

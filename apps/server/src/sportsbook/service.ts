@@ -664,17 +664,21 @@ export function createSportsbookService(deps: {
     oddsE4: number;
   }
 
-  /** A leg as it stands now: its match and market open, its price current or accepted as changed. */
+  /**
+   * A leg as it stands now: its match and market open, its price current or accepted as changed.
+   * `locked` are the slip's markets as this transaction locked them.
+   */
   const checkLeg = async (
     db: Db,
     leg: SportsbookPlaceBody['legs'][number],
     acceptOdds: SportsbookPlaceBody['acceptOdds'],
+    locked: readonly store.MarketRow[],
   ): Promise<CheckedLeg> => {
     const fixture = await store.findFixture(db, leg.matchId);
     if (!fixture || (fixture.status !== 'scheduled' && fixture.status !== 'live')) {
       throw refused(ErrorCode.sportsbookMatchUnknown, { matchId: leg.matchId });
     }
-    const market = await store.findMarket(db, fixture.id, leg.marketKey);
+    const market = locked.find((row) => row.fixture_id === fixture.id && row.market_key === leg.marketKey);
     const selection = market?.selections.find((candidate) => candidate.key === leg.selectionKey);
     if (!market || market.status === 'closed' || !selection) {
       throw refused(ErrorCode.sportsbookMarketClosed, { matchId: fixture.id, marketKey: leg.marketKey });
@@ -756,11 +760,11 @@ export function createSportsbookService(deps: {
    * in-play delay). A refusal (balance, venue) removes the bet with what it added to its member's
    * totals, and answers the wallet's code: nothing changed.
    */
-  const takeStake = async (bet: store.BetRow): Promise<store.BetRow> => {
+  const takeStake = async (bet: store.BetRow, known?: readonly store.LegRow[]): Promise<store.BetRow> => {
     if (bet.status !== 'placing') {
       return bet;
     }
-    const legs = await store.legsOf(deps.db, [bet.id]);
+    const legs = known ?? (await store.legsOf(deps.db, [bet.id]));
     const [first] = legs;
     try {
       await deps.seamless.debit(venueOfBet(bet), {
@@ -825,11 +829,18 @@ export function createSportsbookService(deps: {
    * the market's prices or suspend it at the exposure cap) in one transaction, then reserves the
    * stake through the wallet. In play, the bet then waits out the acceptance delay.
    */
-  async function placeBet(member: Pick<MemberPrincipal, 'siteId' | 'memberId'>, body: SportsbookPlaceBody) {
+  async function placeBet(
+    member: Pick<MemberPrincipal, 'siteId' | 'memberId'>,
+    body: SportsbookPlaceBody,
+  ): Promise<{
+    bet: store.BetRow;
+    /** A bet this call placed: its legs as inserted and their fixtures as checked. */
+    known?: { legs: readonly store.LegRow[]; fixtures: readonly store.FixtureRow[] };
+  }> {
     const requestHash = requestHashOf(body);
-    const known = await store.findBet(deps.db, member.siteId, member.memberId, body.slipId);
-    if (known) {
-      return again(known, requestHash);
+    const found = await store.findBet(deps.db, member.siteId, member.memberId, body.slipId);
+    if (found) {
+      return { bet: await again(found, requestHash) };
     }
     const matchIds = body.legs.map((leg) => leg.matchId);
     if (new Set(matchIds).size !== matchIds.length) {
@@ -843,13 +854,13 @@ export function createSportsbookService(deps: {
     // The markets are locked before the legs are checked on them: a concurrent bet moving a price
     // waits, or has moved it already, and the member's accept-odds choice decides on the price now.
     const inserted = await deps.db.transaction().execute(async (tx) => {
-      await store.lockMarkets(
+      const locked = await store.lockMarkets(
         tx,
         body.legs.map((leg) => ({ fixtureId: leg.matchId, marketKey: leg.marketKey })),
       );
       const legs: CheckedLeg[] = [];
       for (const leg of body.legs) {
-        legs.push(await checkLeg(tx, leg, body.acceptOdds));
+        legs.push(await checkLeg(tx, leg, body.acceptOdds, locked));
       }
       const amounts = amountsOf(body, stakeFen, legs);
       const at = now();
@@ -860,7 +871,7 @@ export function createSportsbookService(deps: {
       if (venue?.category === 'DJ' && !isEsports) {
         throw validationError('venueCode', '电竞场馆只接受电竞赛事的注单');
       }
-      const bet = await store.insertBet(
+      const placed = await store.insertBet(
         tx,
         {
           site_id: member.siteId,
@@ -892,7 +903,7 @@ export function createSportsbookService(deps: {
           score_away: leg.fixture.score_away,
         })),
       );
-      if (!bet) {
+      if (!placed) {
         return undefined;
       }
       for (const leg of legs) {
@@ -915,27 +926,32 @@ export function createSportsbookService(deps: {
           });
         }
       }
+      // Nothing in this transaction wrote the markets since it locked them: they are as locked.
       await risk.hold(
         tx,
-        bet,
+        placed.bet,
         legs.map((leg) => ({
           fixture_id: leg.fixture.id,
           market_key: leg.market.market_key,
           selection_key: leg.selection.key,
           decimal_odds_e4: leg.oddsE4,
         })),
+        locked,
       );
-      return bet;
+      return { ...placed, fixtures: legs.map((leg) => leg.fixture) };
     });
     if (inserted) {
-      return takeStake(inserted);
+      return {
+        bet: await takeStake(inserted.bet, inserted.legs),
+        known: { legs: inserted.legs, fixtures: inserted.fixtures },
+      };
     }
     // Not inserted: the same slip id arrived at the same time.
     const raced = await store.findBet(deps.db, member.siteId, member.memberId, body.slipId);
     if (!raced) {
       throw new Error(`sportsbook: slip ${body.slipId} was neither inserted nor found`);
     }
-    return again(raced, requestHash);
+    return { bet: await again(raced, requestHash) };
   }
 
   // ---- presenting -----------------------------------------------------------------------------
@@ -974,16 +990,22 @@ export function createSportsbookService(deps: {
     markets: markets.map((market) => presentMarket(row.sport, market)),
   });
 
-  const presentBets = async (bets: readonly store.BetRow[]): Promise<SportsbookBetView[]> => {
-    const legs = await store.legsOf(
-      deps.db,
-      bets.map((bet) => bet.id),
-    );
+  /** `known`: the bets' legs and their fixtures, when the caller has just read them. */
+  const presentBets = async (
+    bets: readonly store.BetRow[],
+    known?: { legs: readonly store.LegRow[]; fixtures: readonly store.FixtureRow[] },
+  ): Promise<SportsbookBetView[]> => {
+    const legs =
+      known?.legs ??
+      (await store.legsOf(
+        deps.db,
+        bets.map((bet) => bet.id),
+      ));
     const fixtures = new Map(
-      (await store.fixturesByIds(deps.db, [...new Set(legs.map((leg) => leg.fixture_id))])).map((row) => [
-        row.id,
-        row,
-      ]),
+      (
+        known?.fixtures ??
+        (await store.fixturesByIds(deps.db, [...new Set(legs.map((leg) => leg.fixture_id))]))
+      ).map((row) => [row.id, row]),
     );
     return bets.map((bet) => {
       const own = legs.filter((leg) => leg.bet_id === bet.id);
@@ -1161,7 +1183,8 @@ export function createSportsbookService(deps: {
       member: Pick<MemberPrincipal, 'siteId' | 'memberId'>,
       body: SportsbookPlaceBody,
     ): Promise<SportsbookBetView> {
-      return presentBet(await placeBet(member, body));
+      const placed = await placeBet(member, body);
+      return (await presentBets([placed.bet], placed.known))[0] as SportsbookBetView;
     },
 
     async bets(

@@ -353,6 +353,35 @@ describe('refusals move nothing', () => {
     await expectRefused(member, { ...body, stake: '20.00' }, ErrorCode.sportsbookSlipConflict);
   });
 
+  it('answers the replay of a single and of a parlay with the very bet the placement answered', async () => {
+    // A placement presents its bet from the legs it inserted and the fixtures it checked; a replay
+    // and the bet list read them back: the three agree field for field.
+    const member = await sb.player('sbdup02');
+    const [first, second] = [await upcomingFootball(0), await upcomingFootball(2)];
+    const bodies = [
+      {
+        kind: 'single' as const,
+        stake: '10.00',
+        legs: [legOf(first as SportsbookMatch)],
+        slipId: sb.newSlipId(),
+      },
+      {
+        kind: 'parlay' as const,
+        stake: '10.00',
+        legs: [legOf(first as SportsbookMatch), legOf(second as SportsbookMatch)],
+        slipId: sb.newSlipId(),
+      },
+    ];
+    for (const body of bodies) {
+      const placed = await sb.place(member, body);
+      expect(placed.code).toBe(6000);
+      expect((await sb.place(member, body)).data).toEqual(placed.data);
+      const listed = (await sb.myBets(member)).list.find((bet) => bet.betId === placed.data.betId);
+      expect(listed).toEqual(placed.data);
+    }
+    await sb.expectReconciled();
+  });
+
   it('takes one bet, and one stake, for the same slip sent five times at once', async () => {
     const member = await sb.player('sbrace01');
     const match = await upcomingFootball();
@@ -361,6 +390,9 @@ describe('refusals move nothing', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => sb.place(member, body)));
     expect(answers.map((answer) => answer.code)).toEqual([6000, 6000, 6000, 6000, 6000]);
     expect(new Set(answers.map((answer) => answer.data.betId)).size).toBe(1);
+    for (const answer of answers) {
+      expect(answer.data).toEqual(answers[0]?.data);
+    }
     expect(await sb.cashier.mainBalanceFen(member.memberId)).toBe(before - 1000n);
     expect((await sb.myBets(member)).total).toBe(1);
     await sb.expectReconciled();

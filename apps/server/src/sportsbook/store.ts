@@ -5,9 +5,11 @@ import {
   type SportsbookLegResult,
   type SportsbookMatchFilter,
 } from '@site/contract';
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { fetchPage, type PageRequest } from '../db/paging.ts';
+import { preparedStatement } from '../db/prepared.ts';
+import type { Database } from '../db/schema.ts';
 import type {
   SportsbookBetLegsTable,
   SportsbookBetsTable,
@@ -28,9 +30,85 @@ export type NewFixture = Insertable<SportsbookFixturesTable>;
 export type NewMarket = Insertable<SportsbookMarketsTable>;
 export type NewBet = Omit<
   Insertable<SportsbookBetsTable>,
-  'status' | 'payout_fen' | 'settled_at' | 'reject_code'
+  'id' | 'status' | 'payout_fen' | 'settled_at' | 'reject_code' | 'settlement_version'
 >;
 export type NewLeg = Omit<Insertable<SportsbookBetLegsTable>, 'bet_id' | 'result' | 'settled_at'>;
+
+/**
+ * Prepared statements of the placement path (db/prepared.ts): a placement runs each once or
+ * twice, so no connection parses or plans them again. Each parameter is cast to its column's type.
+ */
+const statements = {
+  findFixture: preparedStatement<FixtureRow>(
+    'sportsbook_find_fixture',
+    'select * from sportsbook_fixtures where id = $1::text',
+  ),
+  findMarket: preparedStatement<MarketRow>(
+    'sportsbook_find_market',
+    'select * from sportsbook_markets where fixture_id = $1::text and market_key = $2::text',
+  ),
+  lockMarket: preparedStatement<MarketRow>(
+    'sportsbook_lock_market',
+    'select * from sportsbook_markets where fixture_id = $1::text and market_key = $2::text for update',
+  ),
+  liabilitiesOf: preparedStatement<LiabilityRow>(
+    'sportsbook_liabilities_of',
+    `select * from sportsbook_liabilities where fixture_id = $1::text and market_key = $2::text
+    order by selection_key`,
+  ),
+  findBet: preparedStatement<BetRow>(
+    'sportsbook_find_bet',
+    'select * from sportsbook_bets where site_id = $1::int4 and member_id = $2::int8 and slip_id = $3::text',
+  ),
+  legsOfBet: preparedStatement<LegRow>(
+    'sportsbook_legs_of_bet',
+    'select * from sportsbook_bet_legs where bet_id = $1::int8 order by leg_no',
+  ),
+  addMemberStake: preparedStatement<{ stake_fen: Fen }>(
+    'sportsbook_add_member_stake',
+    `insert into sportsbook_member_stakes (site_id, member_id, fixture_id, market_key, stake_fen)
+    values ($1::int4, $2::int8, $3::text, $4::text, $5::int8)
+    on conflict (site_id, member_id, fixture_id, market_key) do update
+    set stake_fen = sportsbook_member_stakes.stake_fen + excluded.stake_fen
+    where sportsbook_member_stakes.stake_fen + excluded.stake_fen <= $6::int8
+    returning stake_fen`,
+  ),
+  insertBet: preparedStatement<BetRow>(
+    'sportsbook_insert_bet',
+    `insert into sportsbook_bets (site_id, member_id, slip_id, request_hash, kind, venue_code, odds_format,
+      odds_e4, stake_fen, ticket_count, risk_fen, potential_return_fen, accept_at, placed_at,
+      is_liability_held, status)
+    values ($1::int4, $2::int8, $3::text, $4::text, $5::text, $6::text, $7::text, $8::int8, $9::int8,
+      $10::int4, $11::int8, $12::int8, $13::timestamptz, $14::timestamptz, $15::bool, 'placing')
+    on conflict (site_id, member_id, slip_id) do nothing
+    returning *`,
+  ),
+  insertLeg: preparedStatement<LegRow>(
+    'sportsbook_insert_leg',
+    `insert into sportsbook_bet_legs (bet_id, leg_no, fixture_id, market_key, selection_key, selection,
+      decimal_odds_e4, price_version, is_in_play, score_home, score_away)
+    values ($1::int8, $2::int2, $3::text, $4::text, $5::text, $6::jsonb, $7::int4, $8::int4, $9::bool,
+      $10::int4, $11::int4)
+    returning *`,
+  ),
+  /** `applyLiabilityShares` of one share added: a single's, the most common placement. */
+  addLiabilityShare: preparedStatement<MarketRow>(
+    'sportsbook_add_liability_share',
+    `with returns as (
+      insert into sportsbook_liabilities (fixture_id, market_key, selection_key, return_fen)
+      values ($1::text, $2::text, $3::text, $4::int8)
+      on conflict (fixture_id, market_key, selection_key)
+      do update set return_fen = sportsbook_liabilities.return_fen + excluded.return_fen)
+    update sportsbook_markets as m set stake_fen = m.stake_fen + $5::int8
+    where m.fixture_id = $1::text and m.market_key = $2::text and $5::int8 <> 0
+    returning m.*`,
+  ),
+  markBetTaken: preparedStatement<BetRow>(
+    'sportsbook_mark_bet_taken',
+    `update sportsbook_bets set status = case when accept_at is null then 'open' else 'pending' end
+    where id = $1::int8 and status = 'placing' returning *`,
+  ),
+};
 
 // ---- the feed ---------------------------------------------------------------------------------
 
@@ -74,11 +152,15 @@ export async function insertFixtures(db: Db, fixtures: readonly NewFixture[], ma
   });
 }
 
-export function findFixture(db: Db, id: string): Promise<FixtureRow | undefined> {
-  return db.selectFrom('sportsbook_fixtures').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findFixture(db: Db, id: string): Promise<FixtureRow | undefined> {
+  return (await statements.findFixture(db, [id]))[0];
 }
 
 export function fixturesByIds(db: Db, ids: readonly string[]): Promise<FixtureRow[]> {
+  const [only] = ids;
+  if (ids.length === 1 && only !== undefined) {
+    return statements.findFixture(db, [only]);
+  }
   return ids.length === 0
     ? Promise.resolve([])
     : db
@@ -112,13 +194,12 @@ export function marketsOf(db: Db, fixtureIds: readonly string[]): Promise<Market
         .execute();
 }
 
-export function findMarket(db: Db, fixtureId: string, marketKey: string): Promise<MarketRow | undefined> {
-  return db
-    .selectFrom('sportsbook_markets')
-    .selectAll()
-    .where('fixture_id', '=', fixtureId)
-    .where('market_key', '=', marketKey)
-    .executeTakeFirst();
+export async function findMarket(
+  db: Db,
+  fixtureId: string,
+  marketKey: string,
+): Promise<MarketRow | undefined> {
+  return (await statements.findMarket(db, [fixtureId, marketKey]))[0];
 }
 
 export interface FixtureState {
@@ -286,19 +367,13 @@ export async function boardCounts(db: Db, bounds: { now: Date; dayEnd: Date }) {
 
 // ---- bets -------------------------------------------------------------------------------------
 
-export function findBet(
+export async function findBet(
   db: Db,
   siteId: number,
   memberId: bigint,
   slipId: string,
 ): Promise<BetRow | undefined> {
-  return db
-    .selectFrom('sportsbook_bets')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('member_id', '=', memberId)
-    .where('slip_id', '=', slipId)
-    .executeTakeFirst();
+  return (await statements.findBet(db, [siteId, memberId, slipId]))[0];
 }
 
 export function betById(db: Db, id: bigint): Promise<BetRow> {
@@ -306,21 +381,53 @@ export function betById(db: Db, id: bigint): Promise<BetRow> {
 }
 
 /** The bet `placing` with its legs; undefined when the member used the slip id already. */
-export async function insertBet(db: Db, bet: NewBet, legs: readonly NewLeg[]): Promise<BetRow | undefined> {
-  const inserted = await db
-    .insertInto('sportsbook_bets')
-    .values({ ...bet, status: 'placing' })
-    .onConflict((conflict) => conflict.columns(['site_id', 'member_id', 'slip_id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+export async function insertBet(
+  db: Db,
+  bet: NewBet,
+  legs: readonly NewLeg[],
+): Promise<{ bet: BetRow; legs: LegRow[] } | undefined> {
+  const [inserted] = await statements.insertBet(db, [
+    bet.site_id,
+    bet.member_id,
+    bet.slip_id,
+    bet.request_hash,
+    bet.kind,
+    bet.venue_code,
+    bet.odds_format,
+    bet.odds_e4,
+    bet.stake_fen,
+    bet.ticket_count,
+    bet.risk_fen,
+    bet.potential_return_fen,
+    bet.accept_at ?? null,
+    bet.placed_at,
+    bet.is_liability_held ?? false,
+  ]);
   if (!inserted) {
     return undefined;
   }
-  await db
-    .insertInto('sportsbook_bet_legs')
-    .values(legs.map((leg) => ({ ...leg, bet_id: inserted.id })))
-    .execute();
-  return inserted;
+  const [only] = legs;
+  const insertedLegs =
+    legs.length === 1 && only
+      ? await statements.insertLeg(db, [
+          inserted.id,
+          only.leg_no,
+          only.fixture_id,
+          only.market_key,
+          only.selection_key,
+          only.selection,
+          only.decimal_odds_e4,
+          only.price_version,
+          only.is_in_play,
+          only.score_home,
+          only.score_away,
+        ])
+      : await db
+          .insertInto('sportsbook_bet_legs')
+          .values(legs.map((leg) => ({ ...leg, bet_id: inserted.id })))
+          .returningAll()
+          .execute();
+  return { bet: inserted, legs: insertedLegs.sort((left, right) => left.leg_no - right.leg_no) };
 }
 
 /**
@@ -335,18 +442,15 @@ export async function addMemberStake(
   if (row.stake_fen > maxFen) {
     return false;
   }
-  const added = await db
-    .insertInto('sportsbook_member_stakes')
-    .values(row)
-    .onConflict((conflict) =>
-      conflict
-        .columns(['site_id', 'member_id', 'fixture_id', 'market_key'])
-        .doUpdateSet({ stake_fen: sql`sportsbook_member_stakes.stake_fen + excluded.stake_fen` })
-        .where(sql`sportsbook_member_stakes.stake_fen + excluded.stake_fen`, '<=', maxFen),
-    )
-    .returning('stake_fen')
-    .executeTakeFirst();
-  return added !== undefined;
+  const added = await statements.addMemberStake(db, [
+    row.site_id,
+    row.member_id,
+    row.fixture_id,
+    row.market_key,
+    row.stake_fen,
+    maxFen,
+  ]);
+  return added.length > 0;
 }
 
 // ---- liability (liability.ts) ----------------------------------------------------------------
@@ -367,7 +471,9 @@ const marketKeysOf = (shares: ReadonlyArray<{ fixtureId: string; marketKey: stri
 
 /**
  * Locks markets in (fixture, market key) order, as every writer of their liability does, so two
- * writers never wait on each other in a circle; answers them in that order.
+ * writers never wait on each other in a circle; answers them, as locked, in that order. The keys
+ * are named in the statement (one index probe each), not joined from a parameter: joined, the
+ * planner took the whole markets table by a sequential scan to hash them.
  */
 export async function lockMarkets(
   db: Db,
@@ -377,19 +483,32 @@ export async function lockMarkets(
   if (keys.length === 0) {
     return [];
   }
-  const rows = keys.map((key) => ({ fixture_id: key.fixtureId, market_key: key.marketKey }));
-  const locked = await sql<{ fixture_id: string; market_key: string }>`
-    select m.fixture_id, m.market_key from sportsbook_markets as m
-    join jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as k(fixture_id text, market_key text)
-      on k.fixture_id = m.fixture_id and k.market_key = m.market_key
-    order by m.fixture_id, m.market_key
-    for update of m`.execute(db);
-  return Promise.all(
-    locked.rows.map((row) => findMarket(db, row.fixture_id, row.market_key) as Promise<MarketRow>),
-  );
+  const [only] = keys;
+  if (keys.length === 1 && only) {
+    return statements.lockMarket(db, [only.fixtureId, only.marketKey]);
+  }
+  return db
+    .selectFrom('sportsbook_markets')
+    .selectAll()
+    .where(marketKeysIn(keys))
+    .orderBy('fixture_id')
+    .orderBy('market_key')
+    .forUpdate()
+    .execute();
 }
 
-/** Adds (sign 1) or takes off (sign −1) shares: returns on picks, stakes on markets. Markets locked first. */
+/** `(fixture_id, market_key)` is one of `keys`, as index probes the planner cannot turn into a scan. */
+const marketKeysIn =
+  (keys: ReadonlyArray<{ fixtureId: string; marketKey: string }>) =>
+  (eb: ExpressionBuilder<Database, 'sportsbook_markets'>) =>
+    eb.or(
+      keys.map((key) => eb.and([eb('fixture_id', '=', key.fixtureId), eb('market_key', '=', key.marketKey)])),
+    );
+
+/**
+ * Adds (sign 1) or takes off (sign −1) shares: returns on picks, stakes on markets. Markets locked
+ * first. Answers the markets whose stake it changed, as changed (the others it did not write).
+ */
 export async function applyLiabilityShares(
   db: Db,
   shares: ReadonlyArray<{
@@ -400,9 +519,19 @@ export async function applyLiabilityShares(
     stakeFen: Fen;
   }>,
   sign: 1 | -1,
-) {
+): Promise<MarketRow[]> {
   if (shares.length === 0) {
-    return;
+    return [];
+  }
+  const [only] = shares;
+  if (shares.length === 1 && only && sign === 1) {
+    return statements.addLiabilityShare(db, [
+      only.fixtureId,
+      only.marketKey,
+      only.selectionKey,
+      only.returnFen,
+      only.stakeFen,
+    ]);
   }
   const rows = shares.map((share) => ({
     fixture_id: share.fixtureId,
@@ -413,28 +542,34 @@ export async function applyLiabilityShares(
   }));
   const recordset = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
     as s(fixture_id text, market_key text, selection_key text, return_fen bigint, stake_fen bigint)`;
-  if (sign === 1) {
-    await sql`
+  // The returns and the markets' stakes in one statement (a data-modifying WITH runs to completion).
+  const returns =
+    sign === 1
+      ? sql`
       insert into sportsbook_liabilities (fixture_id, market_key, selection_key, return_fen)
       select fixture_id, market_key, selection_key, sum(return_fen) from ${recordset}
       group by fixture_id, market_key, selection_key
       order by fixture_id, market_key, selection_key
       on conflict (fixture_id, market_key, selection_key)
-      do update set return_fen = sportsbook_liabilities.return_fen + excluded.return_fen`.execute(db);
-  } else {
-    // What is taken off was added before: the rows are there (a check refuses a negative insert).
-    await sql`
+      do update set return_fen = sportsbook_liabilities.return_fen + excluded.return_fen`
+      : // What is taken off was added before: the rows are there (a check refuses a negative insert).
+        sql`
       update sportsbook_liabilities as l set return_fen = l.return_fen + t.return_fen
       from (select fixture_id, market_key, selection_key, sum(return_fen) as return_fen from ${recordset}
             group by fixture_id, market_key, selection_key) as t
       where l.fixture_id = t.fixture_id and l.market_key = t.market_key
-        and l.selection_key = t.selection_key`.execute(db);
-  }
-  await sql`
+        and l.selection_key = t.selection_key`;
+  // The markets named again as keys: joined alone, the planner scanned the whole table to hash it.
+  const keys = sql.join(marketKeysOf(shares).map((key) => sql`(${key.fixtureId}, ${key.marketKey})`));
+  const changed = await sql<MarketRow>`
+    with returns as (${returns})
     update sportsbook_markets as m set stake_fen = m.stake_fen + t.stake_fen
     from (select fixture_id, market_key, sum(stake_fen) as stake_fen from ${recordset}
           group by fixture_id, market_key) as t
-    where m.fixture_id = t.fixture_id and m.market_key = t.market_key and t.stake_fen <> 0`.execute(db);
+    where (m.fixture_id, m.market_key) in (${keys})
+      and m.fixture_id = t.fixture_id and m.market_key = t.market_key and t.stake_fen <> 0
+    returning m.*`.execute(db);
+  return changed.rows;
 }
 
 /**
@@ -461,13 +596,7 @@ export async function releaseLiabilityOf(
 }
 
 export function liabilitiesOf(db: Db, fixtureId: string, marketKey: string): Promise<LiabilityRow[]> {
-  return db
-    .selectFrom('sportsbook_liabilities')
-    .selectAll()
-    .where('fixture_id', '=', fixtureId)
-    .where('market_key', '=', marketKey)
-    .orderBy('selection_key')
-    .execute();
+  return statements.liabilitiesOf(db, [fixtureId, marketKey]);
 }
 
 /**
@@ -604,13 +733,8 @@ export async function deletePlacingBet(db: Db, id: bigint): Promise<boolean> {
 
 /** A `placing` bet whose stake was taken: `open`, or `pending` while its acceptance delay runs. */
 export async function markBetTaken(db: Db, id: bigint): Promise<BetRow> {
-  await db
-    .updateTable('sportsbook_bets')
-    .set({ status: sql<SportsbookBetStatus>`case when accept_at is null then 'open' else 'pending' end` })
-    .where('id', '=', id)
-    .where('status', '=', 'placing')
-    .execute();
-  return betById(db, id);
+  const [taken] = await statements.markBetTaken(db, [id]);
+  return taken ?? betById(db, id);
 }
 
 export async function acceptBet(db: Db, id: bigint) {
@@ -633,6 +757,10 @@ export async function rejectBet(db: Db, id: bigint, code: number, now: Date) {
 }
 
 export function legsOf(db: Db, betIds: readonly bigint[]): Promise<LegRow[]> {
+  const [only] = betIds;
+  if (betIds.length === 1 && only !== undefined) {
+    return statements.legsOfBet(db, [only]);
+  }
   return betIds.length === 0
     ? Promise.resolve([])
     : db
