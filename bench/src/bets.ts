@@ -26,7 +26,7 @@ import { bareTransfer, fundMembers, memberAccount } from './ledger-baseline.ts';
  * same run on the same database: the ledger's bare transfer rate (one checked single-statement
  * transfer per operation, from the same players). Two loads: saturation, each player with its
  * next placement in flight at once (how many the node takes); then each player thinking between
- * placements (BETS_BENCH_THINK_MS on average, 1 s: a busier player than any real one), which is
+ * placements (BETS_BENCH_THINK_MS on average, 5 s: a busier player than any real one), which is
  * what a placement costs a player while 200 play. Then every placed bet is looked up and the
  * ledger reconciled. The clock is the bench's own and stands still, so the fixtures the feed
  * passes put on the board stay before kick-off. On PGlite, then on PostgreSQL (DATABASE_URL, or a
@@ -35,7 +35,7 @@ import { bareTransfer, fundMembers, memberAccount } from './ledger-baseline.ts';
  */
 const sizes = () => ({
   players: Number(process.env.BETS_BENCH_PLAYERS ?? 200),
-  thinkMs: Number(process.env.BETS_BENCH_THINK_MS ?? 1_000),
+  thinkMs: Number(process.env.BETS_BENCH_THINK_MS ?? 5_000),
   sliceCount: Number(process.env.BETS_BENCH_SLICES ?? 6),
   sliceMs: Number(process.env.BETS_BENCH_SLICE_MS ?? 1_500),
   warmUpMs: Number(process.env.BETS_BENCH_WARM_UP_MS ?? 1_000),
