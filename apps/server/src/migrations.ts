@@ -37,7 +37,11 @@ import {
 import { authMigration, loginHistoryIpIndexMigration } from './session/migration.ts';
 import { siteMigration } from './site/migration.ts';
 import { sportsbookCashOutMigration } from './sportsbook/cash-out-migration.ts';
-import { sportsbookLiabilityMigration, sportsbookMigration } from './sportsbook/migration.ts';
+import {
+  sportsbookBookSettingsMigration,
+  sportsbookLiabilityMigration,
+  sportsbookMigration,
+} from './sportsbook/migration.ts';
 import {
   sportsbookReceivableItemsMigration,
   sportsbookResultsMigration,
@@ -94,4 +98,5 @@ export const migrations: ReadonlyArray<Migration> = [
   betResettleMigration,
   sportsbookReceivableItemsMigration,
   venueSportsbookMigration,
+  sportsbookBookSettingsMigration,
 ];

@@ -184,6 +184,8 @@ import {
   adminSportsbookReceivablesBodySchema,
   adminSportsbookResultBodySchema,
   adminSportsbookResultSchema,
+  sportsbookBookSettingsSchema,
+  sportsbookBookSettingsViewSchema,
 } from './sportsbook-admin.ts';
 import {
   adminSportsbookBetPageSchema,
@@ -1997,6 +1999,24 @@ export const routes = {
       "Sportsbook liability of matches not yet settled, biggest first: per market the stakes, each pick's potential return and liability, its price steps, and why it is suspended (exposure cap, staff, feed)",
     body: adminSportsbookLiabilityBodySchema,
     response: adminSportsbookLiabilityPageSchema,
+  }),
+  adminSportsbookSettings: route({
+    method: 'GET',
+    path: '/admin/api/v1/sportsbook/settings',
+    access: { operator: 'bets.read' },
+    tag: 'admin',
+    summary: "The sportsbook's margins and limits, one set for the whole book",
+    response: sportsbookBookSettingsViewSchema,
+  }),
+  adminSportsbookSettingsUpdate: route({
+    method: 'POST',
+    path: '/admin/api/v1/sportsbook/settings',
+    access: { operator: 'bets.write' },
+    tag: 'admin',
+    summary:
+      "Set the sportsbook's margins and limits: margins price the markets worked out next, limits the next slip",
+    body: sportsbookBookSettingsSchema,
+    response: sportsbookBookSettingsViewSchema,
   }),
   adminSportsbookReceivables: route({
     method: 'POST',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { yuanAmountSchema } from './cashier.ts';
+import { parseYuan } from './format.ts';
 import { int8IdSchema, pageOf, pageQuery } from './http-schemas.ts';
 import { sportsbookMarketStatuses, sportsbookMatchStatuses, sportsbookSports } from './sportsbook-api.ts';
 
@@ -186,3 +188,71 @@ export const adminSportsbookReceivableSchema = z.object({
 });
 export type AdminSportsbookReceivable = z.infer<typeof adminSportsbookReceivableSchema>;
 export const adminSportsbookReceivablePageSchema = pageOf(adminSportsbookReceivableSchema);
+
+/** The kinds of market the book offers; each has its own margin and stake limit. */
+export const sportsbookMarketKinds = [
+  'match_result',
+  'asian_handicap',
+  'over_under',
+  'odd_even',
+  'correct_score',
+  'total_goals',
+  'both_teams_to_score',
+  'double_chance',
+  'half_time_full_time',
+] as const;
+export type SportsbookMarketKind = (typeof sportsbookMarketKinds)[number];
+
+/**
+ * The book's margins and limits (GAMES.md sections 1 and 2). The book is one for every site, its
+ * prices and its liability too, so these are the book's, not a site's. A margin change prices
+ * every market worked out after it (in play at once, pre-match at the next pass); a limit applies
+ * to the next slip.
+ */
+export const sportsbookBookSettingsSchema = z
+  .object({
+    marginBps: z
+      .record(z.enum(sportsbookMarketKinds), z.int().min(100).max(3_000))
+      .describe('the overround of each market kind in basis points (600 is 6 %), 1–30 %'),
+    stakeMin: yuanAmountSchema.describe('the least a bet (a system: each ticket) may stake'),
+    stakeMax: z
+      .record(z.enum(sportsbookMarketKinds), yuanAmountSchema)
+      .describe('the most a single may risk on a market of each kind'),
+    parlayStakeMax: yuanAmountSchema.describe('the most a parlay or system may risk in all'),
+    memberMarketStakeMax: yuanAmountSchema.describe(
+      'the most one member may have at risk on one market of a match, singles and parlay legs together',
+    ),
+    marketExposureMax: yuanAmountSchema.describe(
+      "a market whose worst-case liability reaches this suspends (the match's exposure cap)",
+    ),
+    acceptDelaySeconds: z
+      .record(z.enum(sportsbookSports), z.int().min(0).max(30))
+      .describe('in play, a bet waits this long before it stands'),
+  })
+  .superRefine((settings, context) => {
+    const minFen = parseYuan(settings.stakeMin) ?? 0n;
+    if (minFen <= 0n) {
+      context.addIssue({ code: 'custom', path: ['stakeMin'], message: '最低投注额须大于 0' });
+    }
+    const maxima: Array<[string[], string]> = [
+      ...sportsbookMarketKinds.map((kind): [string[], string] => [
+        ['stakeMax', kind],
+        settings.stakeMax[kind],
+      ]),
+      [['parlayStakeMax'], settings.parlayStakeMax],
+      [['memberMarketStakeMax'], settings.memberMarketStakeMax],
+      [['marketExposureMax'], settings.marketExposureMax],
+    ];
+    for (const [path, amount] of maxima) {
+      if ((parseYuan(amount) ?? 0n) < minFen) {
+        context.addIssue({ code: 'custom', path, message: '上限不得低于最低投注额' });
+      }
+    }
+  });
+export type SportsbookBookSettings = z.infer<typeof sportsbookBookSettingsSchema>;
+
+export const sportsbookBookSettingsViewSchema = z.object({
+  settings: sportsbookBookSettingsSchema,
+  updatedAt: isoTime.nullable().describe('null while the book runs on its defaults'),
+});
+export type SportsbookBookSettingsView = z.infer<typeof sportsbookBookSettingsViewSchema>;

@@ -37,6 +37,7 @@ import { SportsbookBetsPage } from '../features/sportsbook/bets-page.tsx';
 import { SportsbookLiabilityPage } from '../features/sportsbook/liability-page.tsx';
 import { SportsbookMatchesPage } from '../features/sportsbook/matches-page.tsx';
 import { SportsbookReceivablesPage } from '../features/sportsbook/receivables-page.tsx';
+import { SportsbookSettingsPage } from '../features/sportsbook/settings-page.tsx';
 import { AuditPage } from '../features/system/audit-page.tsx';
 import { OutboxPage } from '../features/system/outbox-page.tsx';
 import { StaffPage } from '../features/system/staff-page.tsx';
@@ -85,6 +86,7 @@ const pageElements = {
   sportsbookBets: <SportsbookBetsPage />,
   sportsbookLiability: <SportsbookLiabilityPage />,
   sportsbookReceivables: <SportsbookReceivablesPage />,
+  sportsbookSettings: <SportsbookSettingsPage />,
   staff: <StaffPage />,
   audit: <AuditPage />,
   outbox: <OutboxPage />,

@@ -37,6 +37,7 @@ export type MenuPageKey =
   | 'sportsbookBets'
   | 'sportsbookLiability'
   | 'sportsbookReceivables'
+  | 'sportsbookSettings'
   | 'staff'
   | 'audit'
   | 'outbox';
@@ -180,6 +181,7 @@ export const menuSections: ReadonlyArray<MenuSection> = [
         name: '体育应收',
         permission: 'cashier.read',
       },
+      { key: 'sportsbookSettings', path: '/sportsbook/settings', name: '体育设置', permission: 'bets.read' },
     ],
   },
   {

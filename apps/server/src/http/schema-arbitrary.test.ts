@@ -30,6 +30,7 @@ const refinedSchemas = new Set([
   'adminDepositChannelUpdate.body',
   'adminDailyMoney.body',
   'adminVenueUpdate.body',
+  'adminSportsbookSettingsUpdate.body',
   'adminChatRoomSave.body',
   'adminChatSpeech.body',
   'betRecords.body',

@@ -341,7 +341,7 @@ describe('a cash-out cut short', () => {
       // The node recorded the cash-out and stopped before the wallet paid it.
       const risk = createSportsbookRisk({
         db: testApp.stores.db,
-        settings: defaultSportsbookSettings.liability,
+        settings: () => defaultSportsbookSettings.liability,
         now: () => new Date(testApp.clock.now()),
       });
       const recorded = await closeAsCashedOut(

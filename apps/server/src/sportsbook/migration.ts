@@ -161,3 +161,15 @@ alter table sportsbook_bets
   );
 `,
 };
+
+/** The book's margins and limits as staff set them in the console; no row: the defaults. */
+export const sportsbookBookSettingsMigration = {
+  id: '0071_sportsbook_book_settings',
+  sql: `
+create table sportsbook_book_settings (
+  id smallint primary key check (id = 1),
+  settings jsonb not null,
+  updated_at timestamptz not null
+);
+`,
+};

@@ -58,9 +58,14 @@ export const isSuspendedOnlyAtCap = (
  * the market's prices follow its liability and, at the per-match exposure cap, it suspends; it
  * reopens when liability falls back under the cap (staff 封盘 stays a separate flag, `is_held`).
  */
-export function createSportsbookRisk(deps: { db: Db; settings: LiabilitySettings; now: () => Date }) {
-  const { settings } = deps;
-  if (!(settings.priceStepFen > 0n && settings.priceStepBps >= 0 && settings.priceStepsMax >= 0)) {
+export function createSportsbookRisk(deps: {
+  db: Db;
+  /** The liability settings now: staff set the exposure cap in the console. */
+  settings: () => LiabilitySettings;
+  now: () => Date;
+}) {
+  const steps = deps.settings();
+  if (!(steps.priceStepFen > 0n && steps.priceStepBps >= 0 && steps.priceStepsMax >= 0)) {
     throw new Error('sportsbook: liability price steps must be positive');
   }
 
@@ -73,6 +78,7 @@ export function createSportsbookRisk(deps: { db: Db; settings: LiabilitySettings
     if (!market || market.status === 'closed') {
       return;
     }
+    const settings = deps.settings();
     const book = bookOf(market, await store.liabilitiesOf(tx, fixtureId, marketKey));
     const feed = market.feed_selections ?? market.selections;
     const steps = priceStepsOf(
@@ -261,7 +267,7 @@ export function createSportsbookRisk(deps: { db: Db; settings: LiabilitySettings
       kickOffAt: fixture.kick_off_at.toISOString(),
       status: fixture.status,
       worstLiability: formatFen(presented[0]?.worstFen ?? fen(0n)),
-      exposureMax: formatFen(settings.marketExposureMaxFen),
+      exposureMax: formatFen(deps.settings().marketExposureMaxFen),
       markets: presented.map(({ market, book, worstFen }) => ({
         marketKey: market.market_key,
         name: marketName(fixture.sport, market.market),

@@ -16,6 +16,10 @@ export function registerSportsbookRoutes(route: RegisterRoute, sportsbook: Sport
     sportsbook.admin.bets(principal.siteId, body),
   );
   route(routes.adminSportsbookLiability, async ({ body }) => sportsbook.admin.liability(body));
+  route(routes.adminSportsbookSettings, async () => sportsbook.admin.settings());
+  route(routes.adminSportsbookSettingsUpdate, async ({ body, principal }) =>
+    sportsbook.admin.updateSettings(principal, body),
+  );
   registerSportsbookAdminRoutes(route, sportsbook);
 }
 

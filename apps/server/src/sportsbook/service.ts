@@ -20,6 +20,8 @@ import {
   parseYuan,
   type SportsbookBetStatus,
   type SportsbookBetView,
+  type SportsbookBookSettings,
+  type SportsbookBookSettingsView,
   type SportsbookLeagues,
   type SportsbookMarket,
   type SportsbookMatch,
@@ -32,6 +34,7 @@ import {
   systemTicketCount,
 } from '@site/contract';
 import { AppError, validationError } from '../app-error.ts';
+import type { AuditActor } from '../audit/service.ts';
 import type { BetService } from '../bets/service.ts';
 import { type Db, runHoldingLock } from '../db/database.ts';
 import type { PageRequest } from '../db/paging.ts';
@@ -40,6 +43,7 @@ import type { SeamlessWallet } from '../seamless/service.ts';
 import type { Clock } from '../stores/clock.ts';
 import { runEvery } from '../stores/periodic.ts';
 import type { MarketKind, PricedSelection } from './book.ts';
+import { bookSettingsOf, withBookSettings } from './book-settings.ts';
 import { createSportsbookCashOut } from './cash-out-service.ts';
 import { leagues } from './catalogue.ts';
 import { type FixtureNow, fixtureNow, scoreboardOf } from './feed-state.ts';
@@ -75,6 +79,8 @@ export interface SportsbookVenuesPort {
     code: string,
   ): Promise<{ code: string; category: GameCategory; apiBaseUrl: string }>;
 }
+/** How long a node keeps the book's margins and limits before reading them again. */
+export const bookSettingsTtlMs = 5_000;
 /** The advisory lock of the feed pass: one node runs it at a time. */
 export const feedCycleLockKey = 727_013;
 
@@ -226,10 +232,12 @@ export function createSportsbookService(deps: {
   /** The venues a slip may name; without it a slip naming one is a wiring error. */
   venues?: SportsbookVenuesPort;
 }) {
-  const settings = deps.settings ?? defaultSportsbookSettings;
+  const defaults = deps.settings ?? defaultSportsbookSettings;
+  /** The defaults with the margins and limits staff set (book-settings.ts); see `refreshSettings`. */
+  let settings = defaults;
   const push = createSportsbookPush(deps.events);
   const now = () => new Date(deps.clock.now());
-  const risk = createSportsbookRisk({ db: deps.db, settings: settings.liability, now });
+  const risk = createSportsbookRisk({ db: deps.db, settings: () => settings.liability, now });
   const venueOf = (siteId: number, isEsports: boolean) => ({
     siteId,
     venueCode: isEsports ? sportsbookVenueCodes.esports : sportsbookVenueCodes.sport,
@@ -250,6 +258,27 @@ export function createSportsbookService(deps: {
     string,
     { fixture: SimulatedFixture; scoreboard: (nowMs: number) => FixtureNow; pricedAtMs: number }
   >();
+  /**
+   * Reads what staff set at most every `bookSettingsTtlMs` per node: a change applies at once on
+   * the node that made it and within the TTL on the others. A new margin drops the feed's fixtures
+   * made with the old one, so the matches in play are priced with it at the next pass.
+   */
+  let settingsReadAtMs = Number.NEGATIVE_INFINITY;
+  let settingsSetAtMs: number | undefined;
+  const refreshSettings = async () => {
+    if (deps.clock.now() - settingsReadAtMs < bookSettingsTtlMs) {
+      return;
+    }
+    const stored = await store.findBookSettings(deps.db);
+    const setAtMs = stored?.updated_at.getTime();
+    if (setAtMs !== settingsSetAtMs) {
+      settings = stored ? withBookSettings(defaults, stored.settings) : defaults;
+      settingsSetAtMs = setAtMs;
+      feedFixtures.clear();
+    }
+    settingsReadAtMs = deps.clock.now();
+  };
+
   const feedFixtureOf = (secretHex: string, row: store.FixtureRow) => {
     const known = feedFixtures.get(row.id);
     if (known) {
@@ -644,6 +673,7 @@ export function createSportsbookService(deps: {
    */
   const tick = () =>
     runHoldingLock(deps.db, feedCycleLockKey, async () => {
+      await refreshSettings();
       const at = now();
       const feed = await feedRow();
       await schedule(feed.secret_hex, feed.scheduled_until, at);
@@ -837,6 +867,7 @@ export function createSportsbookService(deps: {
     /** A bet this call placed: its legs as inserted and their fixtures as checked. */
     known?: { legs: readonly store.LegRow[]; fixtures: readonly store.FixtureRow[] };
   }> {
+    await refreshSettings();
     const requestHash = requestHashOf(body);
     const found = await store.findBet(deps.db, member.siteId, member.memberId, body.slipId);
     if (found) {
@@ -1202,7 +1233,47 @@ export function createSportsbookService(deps: {
 
     /** The console's bet search on its site, and the book's liability. */
     admin: {
-      liability: risk.liability,
+      async liability(query: Parameters<typeof risk.liability>[0]) {
+        await refreshSettings();
+        return risk.liability(query);
+      },
+
+      /** The book's margins and limits as they stand, and when staff last set them. */
+      async settings(): Promise<SportsbookBookSettingsView> {
+        await refreshSettings();
+        return {
+          settings: bookSettingsOf(settings),
+          updatedAt: settingsSetAtMs === undefined ? null : new Date(settingsSetAtMs).toISOString(),
+        };
+      },
+
+      /** Sets the book's margins and limits, audited on the staff member's site. */
+      async updateSettings(
+        actor: AuditActor & { siteId: number },
+        body: SportsbookBookSettings,
+      ): Promise<SportsbookBookSettingsView> {
+        if (!deps.results) {
+          throw new Error('sportsbook: setting margins and limits needs the audit log');
+        }
+        const { audit } = deps.results;
+        await deps.db.transaction().execute(async (tx) => {
+          const before = await store.findBookSettings(tx);
+          await store.saveBookSettings(tx, body, now());
+          await audit.record(
+            actor,
+            {
+              siteId: actor.siteId,
+              action: 'sportsbook.settings_update',
+              target: 'book',
+              before: before?.settings ?? bookSettingsOf(defaults),
+              after: body,
+            },
+            tx,
+          );
+        });
+        settingsReadAtMs = Number.NEGATIVE_INFINITY;
+        return this.settings();
+      },
 
       async bets(
         siteId: number,

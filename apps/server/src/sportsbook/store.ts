@@ -2,6 +2,7 @@ import {
   type Fen,
   fen,
   type SportsbookBetStatus,
+  type SportsbookBookSettings,
   type SportsbookLegResult,
   type SportsbookMatchFilter,
 } from '@site/contract';
@@ -948,4 +949,22 @@ export function siteBets(
     );
   }
   return fetchPage(filtered, (rows) => rows.selectAll('b').orderBy('b.id', 'desc'), page);
+}
+
+/** The book's margins and limits as staff last set them; undefined while it runs on its defaults. */
+export async function findBookSettings(db: Db) {
+  return db
+    .selectFrom('sportsbook_book_settings')
+    .select(['settings', 'updated_at'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
+}
+
+export async function saveBookSettings(db: Db, settings: SportsbookBookSettings, at: Date) {
+  const json = JSON.stringify(settings);
+  await db
+    .insertInto('sportsbook_book_settings')
+    .values({ id: 1, settings: json, updated_at: at })
+    .onConflict((conflict) => conflict.column('id').doUpdateSet({ settings: json, updated_at: at }))
+    .execute();
 }

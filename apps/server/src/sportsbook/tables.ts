@@ -3,6 +3,7 @@ import type {
   OddsFormat,
   SportsbookBetKind,
   SportsbookBetStatus,
+  SportsbookBookSettings,
   SportsbookLegResult,
   SportsbookMarketStatus,
   SportsbookMatchStatus,
@@ -21,6 +22,15 @@ export interface SportsbookTables {
   sportsbook_bet_legs: SportsbookBetLegsTable;
   sportsbook_member_stakes: SportsbookMemberStakesTable;
   sportsbook_liabilities: SportsbookLiabilitiesTable;
+  sportsbook_book_settings: SportsbookBookSettingsTable;
+}
+
+/** What staff set of the book's margins and limits (book-settings.ts); one row, or none for the defaults. */
+export interface SportsbookBookSettingsTable {
+  id: number;
+  /** The console's settings as sent (`SportsbookBookSettings`), checked by the contract's schema. */
+  settings: Json<SportsbookBookSettings>;
+  updated_at: Date;
 }
 
 /** The built-in feed: its secret (every fixture's seed derives from it) and how far it has scheduled. */

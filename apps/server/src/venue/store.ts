@@ -1,5 +1,4 @@
 import type { AdminVenueLaunchSortKey, Fen, SortRequest } from '@site/contract';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { fetchPage, orderByKey, type PageRequest } from '../db/paging.ts';
 import type { VenueLaunchesTable, VenuesTable } from './tables.ts';

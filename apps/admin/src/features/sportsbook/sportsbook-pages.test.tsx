@@ -4,6 +4,7 @@ import {
   type AdminSportsbookResult,
   type OperatorPermission,
   routes,
+  type SportsbookBookSettingsView,
 } from '@site/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -25,6 +26,7 @@ import {
   SportsbookReceivablesPage,
 } from './receivables-page.tsx';
 import { resultBody, resultDoneText } from './result-drawer.tsx';
+import { formValuesOf, SportsbookSettingsPage, settingsOf } from './settings-page.tsx';
 import { suspensionText } from './sportsbook-text.ts';
 
 // ProTable's search form renders slowly in jsdom, the more so on a busy machine.
@@ -566,5 +568,69 @@ describe('体育应收', () => {
       state: 'open',
     });
     expect(receivableSearchBody({ memberId: '7x', state: 'waived' })).toEqual({ pageNum: 1, pageSize: 20 });
+  });
+});
+
+const bookSettings: SportsbookBookSettingsView = {
+  settings: {
+    marginBps: {
+      match_result: 600,
+      asian_handicap: 400,
+      over_under: 400,
+      odd_even: 500,
+      correct_score: 2000,
+      total_goals: 800,
+      both_teams_to_score: 600,
+      double_chance: 500,
+      half_time_full_time: 1500,
+    },
+    stakeMin: '1.00',
+    stakeMax: {
+      match_result: '50000.00',
+      asian_handicap: '50000.00',
+      over_under: '50000.00',
+      odd_even: '20000.00',
+      correct_score: '5000.00',
+      total_goals: '10000.00',
+      both_teams_to_score: '20000.00',
+      double_chance: '20000.00',
+      half_time_full_time: '5000.00',
+    },
+    parlayStakeMax: '10000.00',
+    memberMarketStakeMax: '100000.00',
+    marketExposureMax: '500000.00',
+    acceptDelaySeconds: { football: 6, basketball: 4, esports: 7 },
+  },
+  updatedAt: null,
+};
+
+describe('体育设置', () => {
+  it('shows the margins in percent and the limits in yuan, and saves a change as the route spells it', async () => {
+    const api = serve({ [routes.adminSportsbookSettings.path]: () => ({ data: bookSettings }) });
+    renderAs(writer, <SportsbookSettingsPage />);
+    const margin = await screen.findByRole('spinbutton', { name: '波胆水位' }, slow);
+    expect((margin as HTMLInputElement).value).toBe('20.00');
+    fireEvent.change(margin, { target: { value: '18.5' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(
+      () => expect(api.bodiesOf(routes.adminSportsbookSettingsUpdate.path)).toHaveLength(2),
+      slow,
+    );
+    const sent = api.bodiesOf(routes.adminSportsbookSettingsUpdate.path)[1];
+    expect(sent).toEqual({
+      ...bookSettings.settings,
+      marginBps: { ...bookSettings.settings.marginBps, correct_score: 1850 },
+    });
+  });
+
+  it('shows a reader the settings without a save button', async () => {
+    serve({ [routes.adminSportsbookSettings.path]: () => ({ data: bookSettings }) });
+    renderAs(reader, <SportsbookSettingsPage />);
+    expect(await screen.findByRole('spinbutton', { name: '独赢水位' }, slow)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
+  });
+
+  it('turns the route’s settings into the form and back unchanged', () => {
+    expect(settingsOf(formValuesOf(bookSettings.settings))).toEqual(bookSettings.settings);
   });
 });
