@@ -124,5 +124,10 @@ describe(`sportsbook in the operator console at ${desktop.width} x ${desktop.hei
     // 体育应收 lists what corrections left members owing: nothing yet (axe scans it on closing).
     await page.getByRole('menuitem', { name: '体育应收' }).click();
     await page.getByRole('columnheader', { name: '未追回（元）' }).waitFor();
+
+    // 体育设置: a 风控 reads the book's margins and limits but may not change them.
+    await page.getByRole('menuitem', { name: '体育设置' }).click();
+    await expect.poll(() => page.getByRole('spinbutton', { name: '独赢水位' }).inputValue()).toBe('6.00');
+    expect(await page.getByRole('button', { name: '保存' }).count()).toBe(0);
   });
 });

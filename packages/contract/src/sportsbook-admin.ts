@@ -203,6 +203,10 @@ export const sportsbookMarketKinds = [
 ] as const;
 export type SportsbookMarketKind = (typeof sportsbookMarketKinds)[number];
 
+/** An object of one value per key: the JSON Schema of `z.record` of an enum lists no properties. */
+const eachOf = <K extends string, T extends z.ZodType>(keys: readonly K[], value: T) =>
+  z.object(Object.fromEntries(keys.map((key) => [key, value])) as Record<K, T>);
+
 /**
  * The book's margins and limits (GAMES.md sections 1 and 2). The book is one for every site, its
  * prices and its liability too, so these are the book's, not a site's. A margin change prices
@@ -211,13 +215,13 @@ export type SportsbookMarketKind = (typeof sportsbookMarketKinds)[number];
  */
 export const sportsbookBookSettingsSchema = z
   .object({
-    marginBps: z
-      .record(z.enum(sportsbookMarketKinds), z.int().min(100).max(3_000))
-      .describe('the overround of each market kind in basis points (600 is 6 %), 1–30 %'),
+    marginBps: eachOf(sportsbookMarketKinds, z.int().min(100).max(3_000)).describe(
+      'the overround of each market kind in basis points (600 is 6 %), 1–30 %',
+    ),
     stakeMin: yuanAmountSchema.describe('the least a bet (a system: each ticket) may stake'),
-    stakeMax: z
-      .record(z.enum(sportsbookMarketKinds), yuanAmountSchema)
-      .describe('the most a single may risk on a market of each kind'),
+    stakeMax: eachOf(sportsbookMarketKinds, yuanAmountSchema).describe(
+      'the most a single may risk on a market of each kind',
+    ),
     parlayStakeMax: yuanAmountSchema.describe('the most a parlay or system may risk in all'),
     memberMarketStakeMax: yuanAmountSchema.describe(
       'the most one member may have at risk on one market of a match, singles and parlay legs together',
@@ -225,9 +229,9 @@ export const sportsbookBookSettingsSchema = z
     marketExposureMax: yuanAmountSchema.describe(
       "a market whose worst-case liability reaches this suspends (the match's exposure cap)",
     ),
-    acceptDelaySeconds: z
-      .record(z.enum(sportsbookSports), z.int().min(0).max(30))
-      .describe('in play, a bet waits this long before it stands'),
+    acceptDelaySeconds: eachOf(sportsbookSports, z.int().min(0).max(30)).describe(
+      'in play, a bet waits this long before it stands',
+    ),
   })
   .superRefine((settings, context) => {
     const minFen = parseYuan(settings.stakeMin) ?? 0n;
