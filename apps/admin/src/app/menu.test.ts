@@ -116,6 +116,7 @@ describe('visibleMenu', () => {
       '赛事管理',
       '体育注单',
       '体育风险',
+      '体育设置',
     ]);
     expect(visibleMenu(operatorRolePermissions.support).map((section) => section.name)).toEqual([
       '会员',
