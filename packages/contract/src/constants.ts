@@ -75,3 +75,10 @@ export const betStatusNames: Record<BetStatus, string> = {
   void: '无效',
   cancelled: '已取消',
 };
+
+/**
+ * Our own sportsbook's pages on the site (体育: football and basketball; 电竞: esports). A launch of
+ * a 体育 or 电竞 venue on our own host leads there, naming the venue in `?venue=`.
+ * Kept here, with no schema beside it, so a page that needs only the paths loads no zod.
+ */
+export const sportsbookPagePaths = { TY: '/game/sport/book', DJ: '/game/gaming/book' } as const;

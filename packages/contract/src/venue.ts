@@ -180,9 +180,3 @@ export const adminVenueLaunchSchema = z.object({
   message: z.string(),
   movedAmount: z.string().describe('yuan moved into a transfer venue by this launch'),
 });
-
-/**
- * Our own sportsbook's pages on the site (体育: football and basketball; 电竞: esports). A launch of
- * a 体育 or 电竞 venue on our own host leads there, naming the venue in `?venue=`.
- */
-export const sportsbookPagePaths = { TY: '/game/sport/book', DJ: '/game/gaming/book' } as const;
