@@ -57,4 +57,16 @@ describe('embedded database upkeep', () => {
       select n_dead_tup as dead from pg_stat_user_tables where relname = 'tickets'`.execute(db);
     expect(rows[0]?.dead).toBe(0n);
   });
+
+  it('spaces its tables apart and stops between them once its signal aborts', async () => {
+    const db = await embedded();
+    await sql`create table draws (id integer primary key)`.execute(db);
+    await sql`insert into tickets select i, 'n' || i from generate_series(1, 1000) i`.execute(db);
+    await sql`insert into draws select i from generate_series(1, 1000) i`.execute(db);
+
+    const stopped = new AbortController();
+    stopped.abort();
+    expect(await maintainTables(db, { signal: stopped.signal })).toEqual([]);
+    expect(await maintainTables(db, { signal: new AbortController().signal })).toEqual(['draws', 'tickets']);
+  });
 });

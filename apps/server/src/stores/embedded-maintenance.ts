@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { runEvery } from './periodic.ts';
@@ -27,10 +28,19 @@ export function upkeepOf(table: TableActivity): 'vacuum' | 'analyze' | undefined
 }
 
 /**
- * One pass of autovacuum's work on this schema's tables: each one that changed enough since its
- * last analysis is analysed (vacuumed first when dead rows piled up). Answers the tables it kept.
+ * PGlite runs one statement at a time, and an analysis holds it for tens of milliseconds: analysed
+ * back to back, several would land between the transactions of one request and add up. Kept apart
+ * by this long, a request meets one at most.
  */
-export async function maintainTables(db: Db): Promise<string[]> {
+const tablePauseMs = 200;
+
+/**
+ * One pass of autovacuum's work on this schema's tables: each one that changed enough since its
+ * last analysis is analysed (vacuumed first when dead rows piled up). With `spaced`, the tables are
+ * kept `tablePauseMs` apart, and the pass ends early once its signal aborts. Answers the tables it
+ * kept.
+ */
+export async function maintainTables(db: Db, spaced?: { signal: AbortSignal }): Promise<string[]> {
   // The counters this reads are the session's own until flushed, which waits for a quiet moment.
   await sql`select pg_stat_force_next_flush()`.execute(db);
   const { rows } = await sql<TableActivity>`
@@ -40,14 +50,21 @@ export async function maintainTables(db: Db): Promise<string[]> {
   const kept: string[] = [];
   for (const table of rows) {
     const upkeep = upkeepOf(table);
+    if (!upkeep) {
+      continue;
+    }
+    if (spaced && kept.length > 0) {
+      await setTimeout(tablePauseMs, undefined, { signal: spaced.signal }).catch(() => undefined);
+    }
+    if (spaced?.signal.aborted) {
+      break;
+    }
     if (upkeep === 'vacuum') {
       await sql`vacuum (analyze) ${sql.table(table.name)}`.execute(db);
-    } else if (upkeep === 'analyze') {
+    } else {
       await sql`analyze ${sql.table(table.name)}`.execute(db);
     }
-    if (upkeep) {
-      kept.push(table.name);
-    }
+    kept.push(table.name);
   }
   return kept;
 }
@@ -57,13 +74,20 @@ export async function maintainTables(db: Db): Promise<string[]> {
  * cached while the tables were small (sequential scans) stay in use: a wallet call that looks a
  * row up by its unique key comes to read the whole table, and a draw's settlement slows down with
  * every ticket. This runs autovacuum's passes for the embedded database every `intervalMs` (a pass
- * still running skips the next); a failed pass is retried by the next one. `stop` waits for a
- * pass under way.
+ * still running skips the next), its tables spaced apart; a failed pass is retried by the next one.
+ * `stop` ends a pass under way after the table it is keeping.
  */
 export function startEmbeddedMaintenance(db: Db, intervalMs: number) {
-  return runEvery(
+  const stopping = new AbortController();
+  const passes = runEvery(
     intervalMs,
-    () => maintainTables(db),
+    () => maintainTables(db, { signal: stopping.signal }),
     () => undefined,
   );
+  return {
+    async stop() {
+      stopping.abort();
+      await passes.stop();
+    },
+  };
 }
