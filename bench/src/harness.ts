@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { adminQuery, type DatabaseTarget } from '../../apps/server/src/db/database.ts';
 
@@ -142,21 +143,20 @@ export async function measurePaced(
   const startedAt = performance.now();
   const deadline = startedAt + durationMs;
   const latencies: number[] = [];
-  // A think time never runs past the deadline: the slice ends when its last step does.
-  const think = () =>
-    new Promise((resolve) =>
-      setTimeout(resolve, Math.min(-Math.log(1 - Math.random()) * thinkMs, deadline - performance.now())),
-    );
+  // A player whose think time runs past the deadline waits for it and places nothing more: were it
+  // woken at the deadline instead, timers firing a little early would wake every such player at
+  // once and end each slice in a burst that no player load makes.
+  const thinks = async () => {
+    const wakeAt = performance.now() - Math.log(1 - Math.random()) * thinkMs;
+    await setTimeout(Math.min(wakeAt, deadline) - performance.now());
+    return wakeAt < deadline;
+  };
   await Promise.all(
     Array.from({ length: players }, async (_, worker) => {
-      await think();
-      while (performance.now() < deadline) {
+      while (await thinks()) {
         const stepStartedAt = performance.now();
         await step(worker);
         latencies.push(performance.now() - stepStartedAt);
-        if (performance.now() < deadline) {
-          await think();
-        }
       }
     }),
   );
