@@ -315,17 +315,21 @@ export async function createGateway(deps: GatewayDeps) {
   return {
     /** Adds the WebSocket route to the app. */
     async register(app: FastifyInstance) {
-      // No compression: messages are framed once and written straight to the TCP socket (`accept`).
-      await app.register(fastifyWebsocket, {
-        options: { maxPayload: frameBytesMax, perMessageDeflate: false },
-      });
-      app.get(socketHandshakePath, { websocket: true }, (socket, request) => {
-        const query = request.query as Record<string, unknown>;
-        const siteId = /^[1-9][0-9]{0,8}$/.test(String(query.siteId))
-          ? Number(query.siteId)
-          : deps.defaultSiteId;
-        // The upgrade's socket, which `ws` took over.
-        accept(socket, request.raw.socket, siteId, request.ip ?? 'unknown', request.log);
+      // In a scope of its own: the plugin's request hooks then run for the handshake only, not on
+      // every HTTP request of the app.
+      await app.register(async (scope) => {
+        // No compression: messages are framed once and written straight to the TCP socket (`accept`).
+        await scope.register(fastifyWebsocket, {
+          options: { maxPayload: frameBytesMax, perMessageDeflate: false },
+        });
+        scope.get(socketHandshakePath, { websocket: true }, (socket, request) => {
+          const query = request.query as Record<string, unknown>;
+          const siteId = /^[1-9][0-9]{0,8}$/.test(String(query.siteId))
+            ? Number(query.siteId)
+            : deps.defaultSiteId;
+          // The upgrade's socket, which `ws` took over.
+          accept(socket, request.raw.socket, siteId, request.ip ?? 'unknown', request.log);
+        });
       });
     },
     /** Handles a client message id; `isMemberOnly` ones answer 10004 before login. */
