@@ -77,6 +77,7 @@ export interface SportsbookVenuesPort {
   playable(
     siteId: number,
     code: string,
+    field: string,
   ): Promise<{ code: string; category: GameCategory; apiBaseUrl: string }>;
 }
 /** How long a node keeps the book's margins and limits before reading them again. */
@@ -845,7 +846,7 @@ export function createSportsbookService(deps: {
     if (!deps.venues) {
       throw new Error('sportsbook: a slip named a venue and no venue registry is wired');
     }
-    const venue = await deps.venues.playable(siteId, code);
+    const venue = await deps.venues.playable(siteId, code, 'venueCode');
     if ((venue.category !== 'TY' && venue.category !== 'DJ') || venue.apiBaseUrl !== '') {
       throw validationError('venueCode', '该场馆不接受本平台的体育注单');
     }

@@ -18,6 +18,7 @@ import {
   expectedPayout,
   feedFixtureOf,
   firstMoment,
+  type SlipInput,
   type StoredLeg,
   sportsbookClient,
   stateAt,
@@ -338,6 +339,18 @@ describe('refusals move nothing', () => {
       },
       ErrorCode.sportsbookMarketClosed,
     );
+  });
+
+  it('refuses a slip through a venue that is not an open in-house 体育 or 电竞 venue, naming venueCode', async () => {
+    const member = await sb.player('sbvenue01');
+    const slip: SlipInput = { kind: 'single', stake: '10.00', legs: [legOf(await upcomingFootball())] };
+    // Unknown; the lottery's; an esports venue for a football leg.
+    for (const venueCode of ['NOSUCH', 'CP', 'YBDJ']) {
+      const refused = await expectRefused(member, { ...slip, venueCode }, ErrorCode.validation);
+      expect(refused.data).toEqual({ field: 'venueCode' });
+    }
+    await expectRefused(member, { ...slip, venueCode: 'DZ' }, ErrorCode.venueUpcoming);
+    expect((await sb.place(member, { ...slip, venueCode: 'YBTY' })).code).toBe(6000);
   });
 
   it('answers a repeated slip id with the first bet, and refuses it with another slip (700407)', async () => {

@@ -28,6 +28,7 @@ export interface SlipInput {
   oddsFormat?: OddsFormat;
   acceptOdds?: SportsbookPlaceBody['acceptOdds'];
   slipId?: string;
+  venueCode?: string;
 }
 
 /** Helpers for the sportsbook's API tests: members with money, the board, slips, the ledger. */

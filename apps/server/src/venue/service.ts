@@ -130,17 +130,18 @@ export function createVenueService(deps: {
   const { registry } = deps;
   const now = () => new Date(deps.clock.now());
 
-  const venueNamed = async (siteId: number, code: string): Promise<Venue> => {
+  /** The venue `code` names; unknown, a refusal naming `field`, the request's field that carried it. */
+  const venueNamed = async (siteId: number, code: string, field = 'enName'): Promise<Venue> => {
     const venue = await registry.get(siteId, code);
     if (!venue) {
-      throw validationError('enName', '场馆不存在');
+      throw validationError(field, '场馆不存在');
     }
     return venue;
   };
 
   /** A venue members may play now, or the refusal its state answers (maintenance, off, 即将开放). */
-  const playableVenue = async (siteId: number, code: string): Promise<Venue> => {
-    const venue = await venueNamed(siteId, code);
+  const playableVenue = async (siteId: number, code: string, field?: string): Promise<Venue> => {
+    const venue = await venueNamed(siteId, code, field);
     const refusal = refusalOf(venue);
     if (refusal) {
       throw refusal;
