@@ -1974,7 +1974,7 @@ export const routes = {
   adminSportsbookResult: route({
     method: 'POST',
     path: '/admin/api/v1/sportsbook/match/result',
-    access: { operator: 'bets.write' },
+    access: { operator: 'book.write' },
     tag: 'admin',
     summary:
       "Correct a finished match's result with a reason: every bet touching it is settled again (the first settlement reversed, the new one paid); the same result again moves nothing",
@@ -1984,7 +1984,7 @@ export const routes = {
   adminSportsbookHold: route({
     method: 'POST',
     path: '/admin/api/v1/sportsbook/match/hold',
-    access: { operator: 'bets.write' },
+    access: { operator: 'book.write' },
     tag: 'admin',
     summary: '封盘 or 开盘 by hand: one market of a match not yet over, or every market of it, with a reason',
     body: adminSportsbookHoldBodySchema,
@@ -2011,7 +2011,7 @@ export const routes = {
   adminSportsbookSettingsUpdate: route({
     method: 'POST',
     path: '/admin/api/v1/sportsbook/settings',
-    access: { operator: 'bets.write' },
+    access: { operator: 'book.write' },
     tag: 'admin',
     summary:
       "Set the sportsbook's margins and limits: margins price the markets worked out next, limits the next slip",

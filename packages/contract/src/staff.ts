@@ -5,7 +5,8 @@ import { int8IdSchema, sortQuery } from './http-schemas.ts';
 
 /**
  * What an operator may do. Every operator route names the one it needs; the server checks it on
- * each call against the permissions of the operator's role.
+ * each call against the permissions of the operator's role. `book.write` acts on the sportsbook
+ * every site shares (its results, 封盘 and margins and limits), so only 超级管理员 holds it.
  */
 export const operatorPermissions = [
   'risk.read',
@@ -29,14 +30,15 @@ export const operatorPermissions = [
   'venue.write',
   'bets.read',
   'bets.write',
+  'book.write',
   'staff.manage',
   'audit.read',
 ] as const;
 export type OperatorPermission = (typeof operatorPermissions)[number];
 
 /**
- * Staff roles. 超级管理员 works on every site and alone manages staff; every other role works on
- * the sites its account names.
+ * Staff roles. 超级管理员 works on every site and alone manages staff and the shared sportsbook;
+ * every other role works on the sites its account names.
  */
 export const operatorRoles = ['super_admin', 'site_admin', 'finance', 'risk', 'support', 'content'] as const;
 export type OperatorRole = (typeof operatorRoles)[number];
@@ -56,10 +58,13 @@ export const operatorRoleNames: Record<OperatorRole, string> = {
  * (场馆); 客服 reads both, to answer players about notices and maintenance; 风控 reads the venue
  * launch log beside the member's other traces. 客服 moderates the chat; 运营 reads its log. 财务, 风控
  * and 客服 read bet records and seamless wallet calls (注单, 免转交易); only 站点管理员 sets the bet rules.
+ * The sportsbook's results, 封盘 and settings are the whole book's: 超级管理员 sets them.
  */
 export const operatorRolePermissions: Record<OperatorRole, ReadonlyArray<OperatorPermission>> = {
   super_admin: operatorPermissions,
-  site_admin: operatorPermissions.filter((permission) => permission !== 'staff.manage'),
+  site_admin: operatorPermissions.filter(
+    (permission) => permission !== 'staff.manage' && permission !== 'book.write',
+  ),
   finance: [
     'member.read',
     'member.note',

@@ -78,7 +78,7 @@ const operatorRoutes = Object.entries(routes).flatMap(([name, definition]) =>
 );
 
 describe('staff roles', () => {
-  it('gives each role what its job needs: 客服 reads, 财务 reviews money, only 超级管理员 manages staff', () => {
+  it('gives each role what its job needs: 客服 reads, 财务 reviews money, only 超级管理员 manages staff and the shared book', () => {
     const writes = ['risk.write', 'cashier.review', 'cashier.adjust', 'staff.manage', 'site.write'] as const;
     expect(writes.filter((permission) => roleHasPermission('support', permission))).toEqual([]);
     expect(roleHasPermission('support', 'member.read')).toBe(true);
@@ -86,6 +86,7 @@ describe('staff roles', () => {
     expect(roleHasPermission('finance', 'risk.write')).toBe(false);
     expect(roleHasPermission('risk', 'cashier.review')).toBe(false);
     expect(operatorRoles.filter((role) => roleHasPermission(role, 'staff.manage'))).toEqual(['super_admin']);
+    expect(operatorRoles.filter((role) => roleHasPermission(role, 'book.write'))).toEqual(['super_admin']);
     expect(operatorRoles.filter((role) => roleHasPermission(role, 'site.write'))).toEqual([
       'super_admin',
       'site_admin',

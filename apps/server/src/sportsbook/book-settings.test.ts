@@ -103,12 +103,19 @@ describe('the book’s margins and limits', () => {
     expect(await readSettings()).toEqual(current);
   });
 
-  it('lets 风控 read them but not set them', async () => {
-    const risk = await sb.cashier.staff('risk', 'booksettingsrisk');
-    const read = await risk<SportsbookBookSettingsView>('GET', routes.adminSportsbookSettings.path);
-    expect(read.code).toBe(6000);
-    const write = await risk('POST', routes.adminSportsbookSettingsUpdate.path, read.data.settings);
-    expect(write.code).toBe(ErrorCode.common);
+  it('lets 风控 and a site’s 站点管理员 read them, and only 超级管理员 set them (the book is every site’s)', async () => {
+    const current = await readSettings();
+    for (const [role, username] of [
+      ['risk', 'booksettingsrisk'],
+      ['site_admin', 'booksettingsadmin'],
+    ] as const) {
+      const staff = await sb.cashier.staff(role, username);
+      const read = await staff<SportsbookBookSettingsView>('GET', routes.adminSportsbookSettings.path);
+      expect(read.code).toBe(6000);
+      const write = await staff('POST', routes.adminSportsbookSettingsUpdate.path, read.data.settings);
+      expect(write.code).toBe(ErrorCode.common);
+    }
+    expect(await readSettings()).toEqual(current);
   });
 
   it('prices the fixtures put on the board after a margin change with the new margin', async () => {

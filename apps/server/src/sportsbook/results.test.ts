@@ -522,7 +522,7 @@ describe('correcting a result', () => {
 });
 
 describe('refusals move nothing', () => {
-  it('refuses a caller without an operator token (10004) and staff without bets.write (10001)', async () => {
+  it('refuses a caller without an operator token (10004) and staff without book.write (10001), a site’s own 站点管理员 too', async () => {
     const match = await upcomingFootball();
     const member = await sb.player('sbfixnoop', '100.00');
     const placed = await sb.place(member, {
@@ -541,6 +541,9 @@ describe('refusals move nothing', () => {
     expect(anonymous.code).toBe(ErrorCode.auth);
     const support = await sb.cashier.staff('support', 'sbfix_support');
     expect((await support('POST', routes.adminSportsbookResult.path, body)).code).toBe(ErrorCode.common);
+    // The book is every site's: a site's administrator may not correct its results.
+    const siteAdmin = await sb.cashier.staff('site_admin', 'sbfix_siteadmin');
+    expect((await siteAdmin('POST', routes.adminSportsbookResult.path, body)).code).toBe(ErrorCode.common);
     // 客服 may read the fixtures, not correct them.
     expect((await support('POST', routes.adminSportsbookMatches.path, { matchId: match.matchId })).code).toBe(
       6000,

@@ -175,7 +175,7 @@ export function SportsbookMatchesPage() {
   const operator = useOperator();
   const actionRef = useRef<ActionType>(undefined);
   const [opened, setOpened] = useState<AdminSportsbookMatch | null>(null);
-  const isWriter = hasPermission(operator, 'bets.write');
+  const isWriter = hasPermission(operator, 'book.write');
   const reload = () => {
     void actionRef.current?.reload();
   };

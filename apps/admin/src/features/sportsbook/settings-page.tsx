@@ -68,7 +68,7 @@ const yuanField = { min: 0.01, max: 999_999_999, fieldProps: { precision: 2, add
 export function SportsbookSettingsPage() {
   const operator = useOperator();
   const queryClient = useQueryClient();
-  const isWriter = hasPermission(operator, 'bets.write');
+  const isWriter = hasPermission(operator, 'book.write');
   const settings = useQuery({ queryKey: settingsKey, queryFn: () => callRoute('adminSportsbookSettings') });
   const save = useAction('adminSportsbookSettingsUpdate', {
     successText: '已保存：限额对下一笔注单生效，水位对之后开出与重新计算的盘口生效',

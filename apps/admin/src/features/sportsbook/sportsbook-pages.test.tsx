@@ -54,7 +54,7 @@ function renderAs(permissions: OperatorPermission[], page: ReactNode, url = '/')
   );
 }
 
-const writer: OperatorPermission[] = ['bets.read', 'bets.write'];
+const writer: OperatorPermission[] = ['bets.read', 'book.write'];
 const reader: OperatorPermission[] = ['bets.read'];
 
 const finished: AdminSportsbookMatch = {
