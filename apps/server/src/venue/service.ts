@@ -130,7 +130,7 @@ export function createVenueService(deps: {
   const { registry } = deps;
   const now = () => new Date(deps.clock.now());
 
-  /** The venue `code` names; unknown, a refusal naming `field`, the request's field that carried it. */
+  /** The venue `code` names, or a refusal naming `field`, the request's field that carried the code. */
   const venueNamed = async (siteId: number, code: string, field = 'enName'): Promise<Venue> => {
     const venue = await registry.get(siteId, code);
     if (!venue) {
