@@ -7,20 +7,16 @@ import {
   type SportsbookMatch,
 } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing.ts';
+import type { TestApp } from '../testing.ts';
 import { bookSettingsOf } from './book-settings.ts';
 import { defaultSportsbookSettings } from './service.ts';
-import { sportsbookClient } from './test-support.ts';
+import { openSportsbookApp, type SportsbookClient } from './test-support.ts';
 
 let testApp: TestApp;
-let sb: ReturnType<typeof sportsbookClient>;
+let sb: SportsbookClient;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  sb = sportsbookClient(testApp);
-  for (let pass = 0; pass < 9; pass += 1) {
-    await sb.tick();
-  }
+  ({ testApp, sb } = await openSportsbookApp());
 });
 afterAll(async () => {
   await testApp.close();

@@ -10,24 +10,20 @@ import {
 } from '@site/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing.ts';
+import type { TestApp } from '../testing.ts';
 import { cashOutOffer } from './cash-out.ts';
 import { cashOutTransactionOf } from './cash-out-service.ts';
 import { closeAsCashedOut } from './cash-out-store.ts';
 import { createSportsbookRisk } from './risk.ts';
 import { defaultSportsbookSettings } from './service.ts';
 import { betById, legsOf } from './store.ts';
-import { sportsbookClient } from './test-support.ts';
+import { openSportsbookApp, type SportsbookClient } from './test-support.ts';
 
 let testApp: TestApp;
-let sb: ReturnType<typeof sportsbookClient>;
+let sb: SportsbookClient;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  sb = sportsbookClient(testApp);
-  for (let pass = 0; pass < 9; pass += 1) {
-    await sb.tick();
-  }
+  ({ testApp, sb } = await openSportsbookApp());
 });
 afterAll(async () => {
   await testApp.close();

@@ -8,7 +8,7 @@ import {
   type SportsbookMatch,
 } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing.ts';
+import type { TestApp } from '../testing.ts';
 import type { PricedSelection } from './book.ts';
 import {
   type LiabilitySettings,
@@ -19,17 +19,13 @@ import {
 } from './liability.ts';
 import { bookOf } from './margins.ts';
 import { createSportsbookService, defaultSportsbookSettings } from './service.ts';
-import { feedFixtureOf, sportsbookClient, stateAt } from './test-support.ts';
+import { feedFixtureOf, openSportsbookApp, type SportsbookClient, stateAt } from './test-support.ts';
 
 let testApp: TestApp;
-let sb: ReturnType<typeof sportsbookClient>;
+let sb: SportsbookClient;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  sb = sportsbookClient(testApp);
-  for (let pass = 0; pass < 9; pass += 1) {
-    await sb.tick();
-  }
+  ({ testApp, sb } = await openSportsbookApp());
 });
 afterAll(async () => {
   await testApp.close();

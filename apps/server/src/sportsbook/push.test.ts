@@ -12,23 +12,24 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeOf } from '../session/test-support.ts';
 import { loggedInSocket, openTestSocket, type TestSocket } from '../stream/test-support.ts';
-import { createTestApp, type TestApp } from '../testing.ts';
+import type { TestApp } from '../testing.ts';
 import { createSportsbookPush, type FixtureWritten, type SportsbookEventsPort } from './push.ts';
-import { feedFixtureOf, firstMoment, sportsbookClient, stateAt } from './test-support.ts';
+import {
+  feedFixtureOf,
+  firstMoment,
+  openSportsbookApp,
+  type SportsbookClient,
+  stateAt,
+} from './test-support.ts';
 
 let testApp: TestApp;
 let baseUrl: string;
-let sb: ReturnType<typeof sportsbookClient>;
+let sb: SportsbookClient;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  ({ testApp, sb } = await openSportsbookApp());
   baseUrl = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-  sb = sportsbookClient(testApp);
-  // Each pass puts the next ten minutes of the schedule on the board.
-  for (let pass = 0; pass < 9; pass += 1) {
-    await sb.tick();
-  }
 });
 
 afterAll(async () => {

@@ -16,11 +16,17 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transferIds } from '../ledger/transfer-ids.ts';
-import { createTestApp, type TestApp } from '../testing.ts';
+import type { TestApp } from '../testing.ts';
 import type { MatchResult, Selection } from './markets.ts';
 import * as results from './results-store.ts';
 import { defaultSportsbookSettings } from './service.ts';
-import { expectedPayout, feedFixtureOf, sportsbookClient, stateAt } from './test-support.ts';
+import {
+  expectedPayout,
+  feedFixtureOf,
+  openSportsbookApp,
+  type SportsbookClient,
+  stateAt,
+} from './test-support.ts';
 
 /**
  * Result corrections through the console (issue 13, GAMES.md 2.4): every bet touching the match
@@ -28,14 +34,10 @@ import { expectedPayout, feedFixtureOf, sportsbookClient, stateAt } from './test
  * and refusals move nothing.
  */
 let testApp: TestApp;
-let sb: ReturnType<typeof sportsbookClient>;
+let sb: SportsbookClient;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  sb = sportsbookClient(testApp);
-  for (let pass = 0; pass < 9; pass += 1) {
-    await sb.tick();
-  }
+  ({ testApp, sb } = await openSportsbookApp());
 });
 afterAll(async () => {
   await testApp.close();

@@ -11,29 +11,25 @@ import {
 } from '@site/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing.ts';
+import type { TestApp } from '../testing.ts';
 import type { MatchResult, Selection } from './markets.ts';
 import { createSportsbookService, defaultSportsbookSettings } from './service.ts';
 import {
   expectedPayout,
   feedFixtureOf,
   firstMoment,
+  openSportsbookApp,
   type SlipInput,
+  type SportsbookClient,
   type StoredLeg,
-  sportsbookClient,
   stateAt,
 } from './test-support.ts';
 
 let testApp: TestApp;
-let sb: ReturnType<typeof sportsbookClient>;
+let sb: SportsbookClient;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  sb = sportsbookClient(testApp);
-  // Each pass puts the next ten minutes of the schedule on the board.
-  for (let pass = 0; pass < 9; pass += 1) {
-    await sb.tick();
-  }
+  ({ testApp, sb } = await openSportsbookApp());
 });
 afterAll(async () => {
   await testApp.close();

@@ -14,7 +14,7 @@ import {
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { cashierClient } from '../cashier/test-support.ts';
-import type { TestApp } from '../testing.ts';
+import { createTestApp, type TestApp } from '../testing.ts';
 import { type FixtureNow, scoreboardOf } from './feed-state.ts';
 import type { MatchResult, Score, Selection } from './markets.ts';
 import { type LegResult, outcomeOf, returnOf } from './settlement.ts';
@@ -30,6 +30,19 @@ export interface SlipInput {
   slipId?: string;
   venueCode?: string;
 }
+
+/** A test app whose board holds the next ninety minutes of the schedule, with its sportsbook client. */
+export async function openSportsbookApp(): Promise<{ testApp: TestApp; sb: SportsbookClient }> {
+  const testApp = await createTestApp();
+  const sb = sportsbookClient(testApp);
+  // Each pass puts the next ten minutes of the schedule on the board.
+  for (let pass = 0; pass < 9; pass += 1) {
+    await sb.tick();
+  }
+  return { testApp, sb };
+}
+
+export type SportsbookClient = ReturnType<typeof sportsbookClient>;
 
 /** Helpers for the sportsbook's API tests: members with money, the board, slips, the ledger. */
 export function sportsbookClient(testApp: TestApp) {

@@ -1,19 +1,14 @@
 import { ErrorCode, routes, type SportsbookMatch } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sportsbookClient } from '../sportsbook/test-support.ts';
-import { createTestApp, type TestApp } from '../testing.ts';
+import { openSportsbookApp, type SportsbookClient } from '../sportsbook/test-support.ts';
+import type { TestApp } from '../testing.ts';
 import { launchTokenTtlMs, obRequestTtlMs } from './service.ts';
 
 let testApp: TestApp;
-let sb: ReturnType<typeof sportsbookClient>;
+let sb: SportsbookClient;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  sb = sportsbookClient(testApp);
-  // Each pass puts the next ten minutes of the schedule on the board.
-  for (let pass = 0; pass < 9; pass += 1) {
-    await sb.tick();
-  }
+  ({ testApp, sb } = await openSportsbookApp());
 });
 afterAll(async () => {
   await testApp.close();
