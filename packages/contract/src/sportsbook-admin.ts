@@ -203,6 +203,19 @@ export const sportsbookMarketKinds = [
 ] as const;
 export type SportsbookMarketKind = (typeof sportsbookMarketKinds)[number];
 
+/** Each market kind by its football name, as the pages show it (basketball and esports rename some). */
+export const sportsbookMarketKindNames = {
+  match_result: '独赢',
+  asian_handicap: '让球',
+  over_under: '大小',
+  odd_even: '单双',
+  correct_score: '波胆',
+  total_goals: '总进球',
+  both_teams_to_score: '双方进球',
+  double_chance: '双重机会',
+  half_time_full_time: '半全场',
+} as const satisfies Record<SportsbookMarketKind, string>;
+
 /** An object of one value per key: the JSON Schema of `z.record` of an enum lists no properties. */
 const eachOf = <K extends string, T extends z.ZodType>(keys: readonly K[], value: T) =>
   z.object(Object.fromEntries(keys.map((key) => [key, value])) as Record<K, T>);

@@ -2,7 +2,7 @@
  * Chinese names of markets and picks as the sportsbook pages show them (GAMES.md 2.1 and 6):
  * 让球 主 -0.75, 大小 大 2.5, 波胆 2-1. Lines are in quarter goals (points, maps).
  */
-import type { SportsbookSport } from '@site/contract';
+import { type SportsbookSport, sportsbookMarketKindNames } from '@site/contract';
 import type { Market, Selection, ThreeWay } from './markets.ts';
 
 const threeWayNames: Record<ThreeWay, string> = { home: '主胜', draw: '和局', away: '客胜' };
@@ -16,17 +16,7 @@ export function lineText(quarters: number, isSigned: boolean): string {
 }
 
 const kindNames: Record<SportsbookSport, Record<Market['kind'], string>> = {
-  football: {
-    match_result: '独赢',
-    asian_handicap: '让球',
-    over_under: '大小',
-    odd_even: '单双',
-    correct_score: '波胆',
-    total_goals: '总进球',
-    both_teams_to_score: '双方进球',
-    double_chance: '双重机会',
-    half_time_full_time: '半全场',
-  },
+  football: sportsbookMarketKindNames,
   basketball: {
     match_result: '独赢',
     asian_handicap: '让分',

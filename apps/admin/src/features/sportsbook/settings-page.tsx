@@ -3,6 +3,7 @@ import {
   type SportsbookBookSettings,
   type SportsbookMarketKind,
   type SportsbookSport,
+  sportsbookMarketKindNames,
   sportsbookMarketKinds,
   sportsbookSports,
 } from '@site/contract';
@@ -13,7 +14,7 @@ import { errorText } from '../../lib/api-error.ts';
 import { hasPermission } from '../../lib/session.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useOperator } from '../../lib/use-session.ts';
-import { marketKindNames, sportEnum } from './sportsbook-text.ts';
+import { sportEnum } from './sportsbook-text.ts';
 
 const settingsKey = ['sportsbook', 'settings'];
 
@@ -107,11 +108,11 @@ export function SportsbookSettingsPage() {
               <Col key={kind} xs={24} sm={12} lg={8}>
                 <ProFormDigit
                   name={['marginPercent', kind]}
-                  label={`${marketKindNames[kind]}水位`}
+                  label={`${sportsbookMarketKindNames[kind]}水位`}
                   min={1}
                   max={30}
                   fieldProps={{ precision: 2, addonAfter: '%' }}
-                  rules={required(`${marketKindNames[kind]}水位`)}
+                  rules={required(`${sportsbookMarketKindNames[kind]}水位`)}
                 />
               </Col>
             ))}
@@ -123,9 +124,9 @@ export function SportsbookSettingsPage() {
               <Col key={kind} xs={24} sm={12} lg={8}>
                 <ProFormDigit
                   name={['stakeMax', kind]}
-                  label={`${marketKindNames[kind]}上限`}
+                  label={`${sportsbookMarketKindNames[kind]}上限`}
                   {...yuanField}
-                  rules={required(`${marketKindNames[kind]}单注上限`)}
+                  rules={required(`${sportsbookMarketKindNames[kind]}单注上限`)}
                 />
               </Col>
             ))}

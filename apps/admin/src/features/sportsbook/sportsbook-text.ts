@@ -3,7 +3,6 @@ import type {
   SportsbookBetKind,
   SportsbookBetStatus,
   SportsbookLegResult,
-  SportsbookMarketKind,
   SportsbookMarketStatus,
   SportsbookMatchStatus,
   SportsbookReceivableState,
@@ -12,19 +11,6 @@ import type {
 } from '@site/contract';
 
 /** Labels the sportsbook pages share, as ProTable value enums; the words match the member site's. */
-
-/** Each market kind by its football name, as the member site shows it. */
-export const marketKindNames = {
-  match_result: '独赢',
-  asian_handicap: '让球',
-  over_under: '大小',
-  odd_even: '单双',
-  correct_score: '波胆',
-  total_goals: '总进球',
-  both_teams_to_score: '双方进球',
-  double_chance: '双重机会',
-  half_time_full_time: '半全场',
-} satisfies Record<SportsbookMarketKind, string>;
 
 export const sportEnum = {
   football: { text: '足球' },
