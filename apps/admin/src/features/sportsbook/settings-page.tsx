@@ -1,4 +1,4 @@
-import { ProCard, ProForm, ProFormDigit } from '@ant-design/pro-components';
+import { ProCard, ProForm, ProFormDigit, type ProFormDigitProps } from '@ant-design/pro-components';
 import {
   type SportsbookBookSettings,
   type SportsbookMarketKind,
@@ -60,6 +60,15 @@ export function settingsOf(values: FormValues): SportsbookBookSettings {
   };
 }
 
+/** A required number field in the settings grid: a third of the row on a wide screen. */
+function DigitCell({ requiredAs, ...props }: ProFormDigitProps & { label: string; requiredAs?: string }) {
+  return (
+    <Col xs={24} sm={12} lg={8}>
+      <ProFormDigit {...props} rules={[{ required: true, message: `请输入${requiredAs ?? props.label}` }]} />
+    </Col>
+  );
+}
+
 const yuanField = { min: 0.01, max: 999_999_999, fieldProps: { precision: 2, addonAfter: '元' } };
 
 /**
@@ -81,7 +90,6 @@ export function SportsbookSettingsPage() {
   if (!settings.data) {
     return <Skeleton active />;
   }
-  const required = (label: string) => [{ required: true, message: `请输入${label}` }];
   return (
     <ProCard
       title="体育设置"
@@ -105,84 +113,60 @@ export function SportsbookSettingsPage() {
         <ProForm.Group title="水位（抽水比例）" tooltip="各玩法赔率所含的利润率，全站共用一套盘口">
           <Row gutter={16}>
             {sportsbookMarketKinds.map((kind) => (
-              <Col key={kind} xs={24} sm={12} lg={8}>
-                <ProFormDigit
-                  name={['marginPercent', kind]}
-                  label={`${sportsbookMarketKindNames[kind]}水位`}
-                  min={1}
-                  max={30}
-                  fieldProps={{ precision: 2, addonAfter: '%' }}
-                  rules={required(`${sportsbookMarketKindNames[kind]}水位`)}
-                />
-              </Col>
+              <DigitCell
+                key={kind}
+                name={['marginPercent', kind]}
+                label={`${sportsbookMarketKindNames[kind]}水位`}
+                min={1}
+                max={30}
+                fieldProps={{ precision: 2, addonAfter: '%' }}
+              />
             ))}
           </Row>
         </ProForm.Group>
         <ProForm.Group title="单注上限" tooltip="单注在各玩法盘口的最高投注额">
           <Row gutter={16}>
             {sportsbookMarketKinds.map((kind) => (
-              <Col key={kind} xs={24} sm={12} lg={8}>
-                <ProFormDigit
-                  name={['stakeMax', kind]}
-                  label={`${sportsbookMarketKindNames[kind]}上限`}
-                  {...yuanField}
-                  rules={required(`${sportsbookMarketKindNames[kind]}单注上限`)}
-                />
-              </Col>
+              <DigitCell
+                key={kind}
+                name={['stakeMax', kind]}
+                label={`${sportsbookMarketKindNames[kind]}上限`}
+                {...yuanField}
+                requiredAs={`${sportsbookMarketKindNames[kind]}单注上限`}
+              />
             ))}
           </Row>
         </ProForm.Group>
         <ProForm.Group title="其他限额">
           <Row gutter={16}>
-            <Col xs={24} sm={12} lg={8}>
-              <ProFormDigit
-                name="stakeMin"
-                label="最低投注额"
-                {...yuanField}
-                rules={required('最低投注额')}
-              />
-            </Col>
-            <Col xs={24} sm={12} lg={8}>
-              <ProFormDigit
-                name="parlayStakeMax"
-                label="串关总投注上限"
-                {...yuanField}
-                rules={required('串关总投注上限')}
-              />
-            </Col>
-            <Col xs={24} sm={12} lg={8}>
-              <ProFormDigit
-                name="memberMarketStakeMax"
-                label="会员单盘口投注上限"
-                tooltip="同一会员在一场赛事的一个盘口上累计投注（含串关）的上限"
-                {...yuanField}
-                rules={required('会员单盘口投注上限')}
-              />
-            </Col>
-            <Col xs={24} sm={12} lg={8}>
-              <ProFormDigit
-                name="marketExposureMax"
-                label="单盘口最大赔付"
-                tooltip="盘口最坏情况赔付达到此金额时自动封盘"
-                {...yuanField}
-                rules={required('单盘口最大赔付')}
-              />
-            </Col>
+            <DigitCell name="stakeMin" label="最低投注额" {...yuanField} />
+            <DigitCell name="parlayStakeMax" label="串关总投注上限" {...yuanField} />
+            <DigitCell
+              name="memberMarketStakeMax"
+              label="会员单盘口投注上限"
+              tooltip="同一会员在一场赛事的一个盘口上累计投注（含串关）的上限"
+              {...yuanField}
+            />
+            <DigitCell
+              name="marketExposureMax"
+              label="单盘口最大赔付"
+              tooltip="盘口最坏情况赔付达到此金额时自动封盘"
+              {...yuanField}
+            />
           </Row>
         </ProForm.Group>
         <ProForm.Group title="滚球确认延时" tooltip="滚球注单等待该时长后才确认，期间盘口变化则拒单">
           <Row gutter={16}>
             {sportsbookSports.map((sport) => (
-              <Col key={sport} xs={24} sm={12} lg={8}>
-                <ProFormDigit
-                  name={['acceptDelaySeconds', sport]}
-                  label={`${sportEnum[sport].text}延时`}
-                  min={0}
-                  max={30}
-                  fieldProps={{ precision: 0, addonAfter: '秒' }}
-                  rules={required(`${sportEnum[sport].text}确认延时`)}
-                />
-              </Col>
+              <DigitCell
+                key={sport}
+                name={['acceptDelaySeconds', sport]}
+                label={`${sportEnum[sport].text}延时`}
+                min={0}
+                max={30}
+                fieldProps={{ precision: 0, addonAfter: '秒' }}
+                requiredAs={`${sportEnum[sport].text}确认延时`}
+              />
             ))}
           </Row>
         </ProForm.Group>
