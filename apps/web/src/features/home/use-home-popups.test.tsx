@@ -1,3 +1,4 @@
+import { routes } from '@site/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api.ts';
@@ -21,24 +22,36 @@ async function advance(ms: number) {
 }
 
 describe('home popups', () => {
-  it('shows one notice at a time: security notice, then the welcome notice, then the activity', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    fakeApi({ noticeList: () => [welcome], popInfo: () => [activity] });
-    renderApp('/');
-    await screen.findByText('安全提示');
-    expect(screen.getAllByRole('dialog')).toHaveLength(1);
-    expect(screen.queryByText('欢迎内容')).toBeNull();
-    await advance(3_000);
-    fireEvent.click(screen.getByRole('button', { name: '我已了解' }));
-    await advance(300);
-    expect(await screen.findByText('欢迎内容')).toBeTruthy();
-    expect(screen.getAllByRole('dialog')).toHaveLength(1);
-    expect(screen.queryByText('每日签到领好礼')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: '确定' }));
-    await advance(300);
-    expect(await screen.findByAltText('每日签到领好礼')).toBeTruthy();
-    expect(screen.getAllByRole('dialog')).toHaveLength(1);
-  });
+  it.each([
+    ['the notice list answers first', routes.popInfo.path],
+    ['the activities answer first', routes.noticeList.path],
+  ])(
+    'shows one notice at a time: security notice, then the welcome notice, then the activity, when %s',
+    async (_, latePath) => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const answer = fakeApi({ noticeList: () => [welcome], popInfo: () => [activity] });
+      vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+        if (new URL(url, 'http://site').pathname === latePath) {
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+        return answer(url, init);
+      });
+      renderApp('/');
+      await screen.findByText('安全提示');
+      expect(screen.getAllByRole('dialog')).toHaveLength(1);
+      expect(screen.queryByText('欢迎内容')).toBeNull();
+      await advance(3_000);
+      fireEvent.click(screen.getByRole('button', { name: '我已了解' }));
+      await advance(300);
+      expect(await screen.findByText('欢迎内容')).toBeTruthy();
+      expect(screen.getAllByRole('dialog')).toHaveLength(1);
+      expect(screen.queryByText('每日签到领好礼')).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: '确定' }));
+      await advance(300);
+      expect(await screen.findByAltText('每日签到领好礼')).toBeTruthy();
+      expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    },
+  );
 
   it('今日不再提示 keeps the security notice away for the rest of the day, even in a new session', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

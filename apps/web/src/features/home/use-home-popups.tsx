@@ -70,7 +70,7 @@ export function useHomePopups(): void {
   const { data: preInfo } = usePreInfo();
   // Nothing pops up before the site is known to be open: maintenance takes the screen instead.
   const isOpen = preInfo?.maintainConfig.status === 1;
-  const { data: popupNotices } = usePopupNotices();
+  const { data: popupNotices, isPending: areNoticesPending } = usePopupNotices();
   const { data: activities } = usePopActivities();
   const [queue] = useState(createPopupQueue);
   // Notices wait in the queue until shown; a refetch must not queue them twice.
@@ -106,6 +106,10 @@ export function useHomePopups(): void {
     }
   }, [isOpen, popupNotices, queue]);
   useEffect(() => {
+    // Activities queue behind the notices, whichever list answers first.
+    if (areNoticesPending) {
+      return;
+    }
     for (const activity of takePopActivities(isOpen ? (activities ?? []) : [])) {
       void queue.add({
         kind: 'activities',
@@ -116,5 +120,5 @@ export function useHomePopups(): void {
         }),
       });
     }
-  }, [isOpen, activities, queue]);
+  }, [isOpen, activities, areNoticesPending, queue]);
 }
