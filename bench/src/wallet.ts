@@ -23,11 +23,17 @@ import { bareTransfer, fundMembers, memberAccount } from './ledger-baseline.ts';
  * call). Next to it, in alternating slices of the same run on the same database: the ledger's bare
  * transfer rate (one checked single-statement transfer per operation) and the bare ledger round
  * (the same three money moves a round makes, reserve, post and payout, with nothing else).
- * On PGlite, then on PostgreSQL (DATABASE_URL, or a local one) when one answers.
+ * Two loads: saturation, each of the 200 with its next round in flight at once (how many the node
+ * takes); then each player thinking ~5 s between rounds (exponential, as at a busy table), which
+ * is what a round costs a venue while 200 play. On PGlite, then on PostgreSQL (DATABASE_URL, or a
+ * local one) when one answers.
  */
 const concurrentRounds = 200;
+const thinkMs = 5_000;
 const sliceCount = 6;
 const sliceMs = 1_500;
+/** Thinking players play ~40 rounds/s: longer slices give the p99 a few thousand samples. */
+const pacedSliceMs = 4_000;
 const warmUpMs = 1_000;
 const memberCount = 1_000;
 const siteId = siteIdDefault;
@@ -43,14 +49,24 @@ async function benchEngine(engine: string, target: DatabaseTarget): Promise<void
   try {
     const { ledger, seamless } = node.services;
     await fundMembers(ledger, memberCount);
-    const totals = await measureInSlices(
-      {
-        seamless: seamlessRound(seamless),
-        transfer: bareTransfer(ledger, () => memberAccount(randomMember()), venueAccount),
-        round: bareRound(ledger),
-      },
-      { inFlight: concurrentRounds, warmUpMs, sliceMs, sliceCount },
-    );
+    const steps = {
+      seamless: seamlessRound(seamless),
+      transfer: bareTransfer(ledger, () => memberAccount(randomMember()), venueAccount),
+      round: bareRound(ledger),
+    };
+    const totals = await measureInSlices(steps, {
+      inFlight: concurrentRounds,
+      warmUpMs,
+      sliceMs,
+      sliceCount,
+    });
+    const paced = await measureInSlices(steps, {
+      inFlight: concurrentRounds,
+      thinkMs,
+      warmUpMs,
+      sliceMs: pacedSliceMs,
+      sliceCount,
+    });
     const row = (label: string, unit: string, total: Total) => ({
       [`measured (${engine})`]: label,
       'per second': `${Math.round(perSecond(total))} ${unit}`,
@@ -61,12 +77,16 @@ async function benchEngine(engine: string, target: DatabaseTarget): Promise<void
       row('seamless debit + credit', 'rounds', totals.seamless),
       row('bare ledger transfer (baseline)', 'transfers', totals.transfer),
       row('bare ledger round: reserve, post, payout (baseline)', 'rounds', totals.round),
+      row(`seamless debit + credit, players thinking ~${thinkMs} ms`, 'rounds', paced.seamless),
+      row(`bare ledger transfer, players thinking ~${thinkMs} ms`, 'transfers', paced.transfer),
+      row(`bare ledger round, players thinking ~${thinkMs} ms`, 'rounds', paced.round),
     ]);
     const seamlessRate = perSecond(totals.seamless);
     process.stdout.write(
       [
         '',
-        `${concurrentRounds} rounds in flight; p99 of a seamless round ${percentile(totals.seamless.latencies, 0.99).toFixed(1)} ms (target under 100 ms)`,
+        `${concurrentRounds} players: first each with its next round in flight at once (saturation), then each playing again after a think time of ~${thinkMs} ms (exponential)`,
+        `p99 of a seamless round: ${percentile(totals.seamless.latencies, 0.99).toFixed(1)} ms saturated, ${percentile(paced.seamless.latencies, 0.99).toFixed(1)} ms with think times (target under 100 ms)`,
         `seamless rounds / bare ledger transfers = ${(seamlessRate / perSecond(totals.transfer)).toFixed(2)} (target at least 0.50)`,
         `seamless rounds / bare ledger rounds    = ${(seamlessRate / perSecond(totals.round)).toFixed(2)}`,
         '',
