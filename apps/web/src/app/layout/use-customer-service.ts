@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { linkTargetOf, openInNewWindow } from '../../lib/links.ts';
 import { messages } from '../../lib/messages.ts';
 import { paths } from '../../lib/paths.ts';
-import { useVvPretty } from '../../lib/site-data.ts';
+import { useVvPretty, vvPrettyQuery } from '../../lib/site-data.ts';
 import { showToast } from '../../lib/toast.ts';
 
 /** Where 客服 leads: the chat service's own address, or a page of this site. */
@@ -32,19 +33,26 @@ export function useCustomerServiceChatUrl(): string | undefined {
 
 /**
  * Opens customer service in a new window. A page of this site opens with its referrer, so
- * the new window goes straight to it instead of the mobile download page.
+ * the new window goes straight to it instead of the mobile download page. The address loads
+ * with the page; a tap before it has arrived waits for it (the browser still counts the window
+ * as opened by the tap for a few seconds), and only a failed load says 客服 is unavailable.
  */
 export function useOpenCustomerService(): () => void {
-  const { data } = useVvPretty();
-  const url = data?.customerServiceUrl;
+  const queryClient = useQueryClient();
+  useVvPretty();
   return useCallback(() => {
-    const target = customerServiceTarget(url);
-    if (target?.kind === 'external') {
-      openInNewWindow(target.url);
-    } else if (target) {
-      window.open(target.path, '_blank', 'noopener');
-    } else {
-      showToast(messages.customer.unavailable);
-    }
-  }, [url]);
+    queryClient.ensureQueryData(vvPrettyQuery).then(
+      (data) => {
+        const target = customerServiceTarget(data.customerServiceUrl);
+        if (target?.kind === 'external') {
+          openInNewWindow(target.url);
+        } else if (target) {
+          window.open(target.path, '_blank', 'noopener');
+        } else {
+          showToast(messages.customer.unavailable);
+        }
+      },
+      () => showToast(messages.customer.unavailable),
+    );
+  }, [queryClient]);
 }
