@@ -31,18 +31,25 @@ afterEach(async () => {
   sessions = [];
 }, 180_000);
 
-/** A football match of 今日 kicking off in more than ten minutes, its 独赢 open. */
+/**
+ * A football match kicking off in more than ten minutes, its 独赢 open: of 今日, or of 早盘 when
+ * today has none left (the last minutes before midnight in Beijing).
+ */
 async function upcomingMatch(): Promise<SportsbookMatch> {
   let found: SportsbookMatch | undefined;
+  const listOf = async (filter: 'today' | 'early') =>
+    (
+      await api.call<{ list: SportsbookMatch[] }>(routes.sportsbookMatches.path, {
+        filter,
+        sport: 'football',
+        pageNum: 1,
+        pageSize: 50,
+      })
+    ).list;
   await expect
     .poll(
       async () => {
-        const { list } = await api.call<{ list: SportsbookMatch[] }>(routes.sportsbookMatches.path, {
-          filter: 'today',
-          sport: 'football',
-          pageNum: 1,
-          pageSize: 50,
-        });
+        const list = [...(await listOf('today')), ...(await listOf('early'))];
         found = list.find(
           (match) =>
             match.status === 'scheduled' &&
