@@ -37,19 +37,10 @@ afterEach(async () => {
  */
 async function upcomingMatch(): Promise<SportsbookMatch> {
   let found: SportsbookMatch | undefined;
-  const listOf = async (filter: 'today' | 'early') =>
-    (
-      await api.call<{ list: SportsbookMatch[] }>(routes.sportsbookMatches.path, {
-        filter,
-        sport: 'football',
-        pageNum: 1,
-        pageSize: 50,
-      })
-    ).list;
   await expect
     .poll(
       async () => {
-        const list = [...(await listOf('today')), ...(await listOf('early'))];
+        const list = [...(await api.footballMatches('today')), ...(await api.footballMatches('early'))];
         found = list.find(
           (match) =>
             match.status === 'scheduled' &&

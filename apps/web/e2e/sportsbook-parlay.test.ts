@@ -28,25 +28,16 @@ const finishedAfterKickOffMs = 1_110_000;
 /** Past the in-play acceptance delay of football (6 s, settings.acceptDelayMs). */
 const acceptWaitMs = 10_000;
 
-const matchesOf = async (filter: 'live' | 'today' | 'early') =>
-  (
-    await api.call<{ list: SportsbookMatch[] }>(routes.sportsbookMatches.path, {
-      filter,
-      sport: 'football',
-      pageNum: 1,
-      pageSize: 50,
-    })
-  ).list;
-
 /** The kick-off of the next football round the feed has put on the board. */
 async function nextFootballKickOffMs(): Promise<number> {
   let kickOffMs: number | undefined;
   await expect
     .poll(
       async () => {
-        const scheduled = [...(await matchesOf('today')), ...(await matchesOf('early'))].filter(
-          (match) => match.status === 'scheduled',
-        );
+        const scheduled = [
+          ...(await api.footballMatches('today')),
+          ...(await api.footballMatches('early')),
+        ].filter((match) => match.status === 'scheduled');
         kickOffMs = Math.min(...scheduled.map((match) => Date.parse(match.kickOffAt)));
         return Number.isFinite(kickOffMs);
       },
@@ -80,7 +71,7 @@ async function twoMatchesAtHalfTime(kickOffMs: number): Promise<[SportsbookMatch
   await expect
     .poll(
       async () => {
-        matches = (await matchesOf('live')).filter(
+        matches = (await api.footballMatches('live')).filter(
           (match) =>
             Date.parse(match.kickOffAt) === kickOffMs && match.phase === 'half_time' && isTakingBets(match),
         );

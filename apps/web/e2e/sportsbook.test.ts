@@ -25,16 +25,6 @@ async function snapshot(page: Page, name: string) {
   }
 }
 
-const matchesOf = async (filter: 'today' | 'early') =>
-  (
-    await api.call<{ list: SportsbookMatch[] }>(routes.sportsbookMatches.path, {
-      filter,
-      sport: 'football',
-      pageNum: 1,
-      pageSize: 50,
-    })
-  ).list;
-
 /**
  * A football match of 今日 or 早盘 kicking off in more than five minutes, with its 独赢 open: the
  * feed (a pass a second here) puts the schedule on the board as it runs.
@@ -43,7 +33,7 @@ async function preMatchFootball(): Promise<{ match: SportsbookMatch; filter: 'to
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     for (const filter of ['today', 'early'] as const) {
-      const match = (await matchesOf(filter)).find(
+      const match = (await api.footballMatches(filter)).find(
         (candidate) =>
           candidate.status === 'scheduled' &&
           !candidate.isSuspended &&

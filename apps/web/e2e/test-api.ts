@@ -1,4 +1,4 @@
-import { headerNames, routes } from '@site/contract';
+import { headerNames, routes, type SportsbookMatch, type SportsbookMatchFilter } from '@site/contract';
 import { expect } from 'vitest';
 import { type Clock, systemClock } from '../../server/src/stores/clock.ts';
 import { signedHeaders } from '../../server/src/testing.ts';
@@ -82,7 +82,18 @@ export function testApi(baseUrl: string, options: { deviceUuid?: string; clock?:
     return member.token;
   };
 
-  return { send, call, get, register, credit, memberWithMoney };
+  /** The sportsbook's first 50 football matches of one list (滚球, 今日 or 早盘), by kick-off. */
+  const footballMatches = async (filter: SportsbookMatchFilter) =>
+    (
+      await call<{ list: SportsbookMatch[] }>(routes.sportsbookMatches.path, {
+        filter,
+        sport: 'football',
+        pageNum: 1,
+        pageSize: 50,
+      })
+    ).list;
+
+  return { send, call, get, register, credit, memberWithMoney, footballMatches };
 }
 
 export type TestApi = ReturnType<typeof testApi>;
