@@ -47,11 +47,19 @@ export function runsStatementsOneAtATime(db: Db): boolean {
 }
 
 /**
+ * The arguments of a PostgreSQL advisory lock on `key` within the current schema: advisory locks
+ * are the whole database's, and a deployment (or a test) in another schema of the same database
+ * must not hold this one's scheduled work or migrations.
+ */
+const schemaLock = (key: number) => sql`hashtext(current_schema()), ${key}`;
+
+/**
  * Runs `work` if this node holds the advisory lock `key` (scheduled work runs on one node); false,
  * without running it, while another node holds it. On PostgreSQL a transaction of its own holds
  * the lock for the run, so a node that dies lets it go, and `work` uses the pool's other
- * connections. PGlite serves one node, which always holds it (and whose only connection that
- * transaction would take).
+ * connections; the lock is the schema's (`schemaLock`), so sites in other schemas of the same
+ * database keep their own. PGlite serves one node, which always holds it (and whose only
+ * connection that transaction would take).
  */
 export async function runHoldingLock(db: Db, key: number, work: () => Promise<void>): Promise<boolean> {
   if (embeddedDatabases.has(db)) {
@@ -59,9 +67,9 @@ export async function runHoldingLock(db: Db, key: number, work: () => Promise<vo
     return true;
   }
   return db.transaction().execute(async (tx) => {
-    const { rows } = await sql<{ held: boolean }>`select pg_try_advisory_xact_lock(${key}) as held`.execute(
-      tx,
-    );
+    const { rows } = await sql<{
+      held: boolean;
+    }>`select pg_try_advisory_xact_lock(${schemaLock(key)}) as held`.execute(tx);
     if (rows[0]?.held !== true) {
       return false;
     }
@@ -119,7 +127,7 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
  */
 export async function migrate(db: Db, schema: ReadonlyArray<Migration>): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await sql`select pg_advisory_xact_lock(727001)`.execute(tx);
+    await sql`select pg_advisory_xact_lock(${schemaLock(727_001)})`.execute(tx);
     await sql`create table if not exists schema_migrations (
       id text primary key,
       applied_at timestamptz not null default now()

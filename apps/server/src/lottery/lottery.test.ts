@@ -12,6 +12,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cashierClient } from '../cashier/test-support.ts';
+import { holdLock } from '../db/test-support.ts';
 import { type StaffCredentials, signInStaff } from '../operator/test-support.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { createLotteryService, drawCycleLockKey, type LotteryWalletPort } from './service.ts';
@@ -305,10 +306,12 @@ describe('lottery hall', () => {
       expect(await testApp.services.lottery.tick()).toBe(true);
       return;
     }
-    await testApp.stores.db.transaction().execute(async (tx) => {
-      await sql`select pg_advisory_xact_lock(${drawCycleLockKey})`.execute(tx);
+    const release = await holdLock(testApp.stores.db, drawCycleLockKey);
+    try {
       expect(await testApp.services.lottery.tick()).toBe(false);
-    });
+    } finally {
+      await release();
+    }
     expect(await testApp.services.lottery.tick()).toBe(true);
   });
 });
