@@ -186,6 +186,10 @@ function watchAccessibility(context: BrowserContext) {
   context.on('page', watch);
 
   return {
+    /** Scans every open page as it is now; what it finds is answered by `finish`. */
+    async scanNow(): Promise<void> {
+      await Promise.all(context.pages().map((page) => enqueue(page)));
+    },
     /** Scans every open page as it is now, waits for all scans and answers the findings. */
     async finish(): Promise<AxeFinding[]> {
       for (const timer of timers.values()) {
@@ -237,6 +241,12 @@ export interface BrowserSession {
   page: Page;
   /** Console errors and uncaught page errors seen so far. */
   errors: string[];
+  /**
+   * Scans every open page as it is now, for a state no navigation leads to (a dialog, a sheet):
+   * pages are scanned on their own after each navigation, which an open dialog may miss. What it
+   * finds fails `close`.
+   */
+  scanAccessibility(): Promise<void>;
   /** Closes the browser and opens it again on the same profile (cookies, storage kept). */
   relaunch(): Promise<void>;
   /** Closes the browser; fails when axe found serious or critical problems on any page it showed. */
@@ -290,6 +300,7 @@ export async function openBrowser(
     context: current.context,
     page: current.page,
     errors,
+    scanAccessibility: () => current.accessibility.scanNow(),
     async relaunch() {
       await closeContext(current);
       current = await launch();

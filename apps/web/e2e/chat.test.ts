@@ -8,7 +8,7 @@ import {
   openBrowser,
   settleAnimations,
   type Viewport,
-  viewports,
+  viewportNamed,
 } from './browser.ts';
 import { type TestApi, testApi } from './test-api.ts';
 
@@ -18,14 +18,6 @@ let server: TestServer;
 let api: TestApi;
 let operatorToken = '';
 let sessions: BrowserSession[] = [];
-
-function viewport(name: Viewport['name']): Viewport {
-  const found = viewports.find((candidate) => candidate.name === name);
-  if (!found) {
-    throw new Error(`browser.ts names no ${name} viewport`);
-  }
-  return found;
-}
 
 /** A browser signed in as the member holding `token`, on the chat page, in the first room. */
 async function openChatAs(token: string, at: Viewport): Promise<Page> {
@@ -66,7 +58,7 @@ async function muteFromConsole(username: string, reason: string) {
     { username: 'e2echatsupport', role: 'support', siteIds: [9001] },
     operatorToken,
   );
-  const session = await openBrowser(viewport('desktop'));
+  const session = await openBrowser(viewportNamed('desktop'));
   sessions.push(session);
   const { page } = session;
   await page.goto(`${server.baseUrl}/admin/`);
@@ -79,6 +71,7 @@ async function muteFromConsole(username: string, reason: string) {
   const dialog = page.getByRole('dialog', { name: '发言管理' });
   await dialog.waitFor();
   await settleAnimations(page);
+  await session.scanAccessibility();
   await dialog.getByLabel('会员用户名').fill(username);
   await dialog.getByText('1 小时', { exact: true }).click();
   await dialog.getByLabel('原因（会员可见）').fill(reason);
@@ -112,8 +105,8 @@ describe('chat room', () => {
   it('two members chat in one room; one muted from the console sees why and until when, the other still speaks', async () => {
     const aliceToken = (await api.register('e2echatalice')).token;
     const bobToken = (await api.register('e2echatbob')).token;
-    const alice = await openChatAs(aliceToken, viewport('phone'));
-    const bob = await openChatAs(bobToken, viewport('desktop'));
+    const alice = await openChatAs(aliceToken, viewportNamed('phone'));
+    const bob = await openChatAs(bobToken, viewportNamed('desktop'));
     await expectTapTargets(alice);
 
     await say(alice, '大家好，今晚看球吗？');
