@@ -1,37 +1,26 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminQuery, type Db, openDatabase, runHoldingLock } from './database.ts';
+import type { Stores } from '../stores/stores.ts';
+import { createTestClock, openTestStores } from '../testing.ts';
+import { runHoldingLock } from './database.ts';
 import { holdLock } from './test-support.ts';
 
-const databaseUrl = process.env.TEST_STORES === 'external' ? process.env.DATABASE_URL : undefined;
+const isExternal = process.env.TEST_STORES === 'external' && Boolean(process.env.DATABASE_URL);
 const lockKey = 727_999;
 
-const cleanups: Array<() => Promise<void>> = [];
+const opened: Stores[] = [];
 afterAll(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) {
-    await cleanup();
-  }
+  await Promise.all(opened.splice(0).map((stores) => stores.close()));
 });
 
 /** A database of its own: PGlite, or a fresh schema of DATABASE_URL's database in the external run. */
-async function openIsolated(): Promise<Db> {
-  if (!databaseUrl) {
-    const db = await openDatabase({ kind: 'pglite' }, []);
-    cleanups.push(() => db.destroy());
-    return db;
-  }
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  await adminQuery(databaseUrl, `create schema ${schema}`);
-  const db = await openDatabase({ kind: 'postgres', url: databaseUrl, schema, poolSize: 4 }, []);
-  cleanups.push(async () => {
-    await db.destroy();
-    await adminQuery(databaseUrl, `drop schema ${schema} cascade`);
-  });
-  return db;
+async function openIsolated() {
+  const stores = await openTestStores(createTestClock());
+  opened.push(stores);
+  return stores.db;
 }
 
 describe('scheduled work under an advisory lock', () => {
-  it.runIf(databaseUrl)(
+  it.runIf(isExternal)(
     'runs on one node of a schema at a time, and never holds up another schema',
     async () => {
       const site = await openIsolated();
@@ -51,7 +40,7 @@ describe('scheduled work under an advisory lock', () => {
     },
   );
 
-  it.skipIf(databaseUrl)('always runs on PGlite, which serves one node', async () => {
+  it.skipIf(isExternal)('always runs on PGlite, which serves one node', async () => {
     const db = await openIsolated();
     let hasRun = false;
     expect(
