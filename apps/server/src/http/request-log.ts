@@ -5,13 +5,19 @@ import { redactUrl } from './redact.ts';
 /** Log bytes held while the reader lags; past this, lines are dropped rather than stall the node. */
 const logBufferMaxBytes = 8 * 1024 * 1024;
 /** Lines are written once this many bytes wait, or every `logFlushIntervalMs`: one write per line cost throughput. */
-const logWriteMinBytes = 4096;
+const logWriteMinBytes = 2048;
+/**
+ * The most one write takes. sonic-boom appends each line to a pending string and measures that
+ * string's UTF-8 length again on every line, so a line costs more the longer the string may grow:
+ * at its default of 16 KB a line cost about 4 µs, at 4 KB about 2.5 µs.
+ */
+const logWriteMaxBytes = 4096;
 const logFlushIntervalMs = 250;
 
 /**
  * Where a node writes its log lines (a file descriptor or a file path), asynchronously: pino's
  * default writes synchronously, so a reader that stops reading (a full pipe) would stall every
- * request, and pino's flush at exit would never return. Lines are batched into writes of at least
+ * request, and pino's flush at exit would never return. Lines are batched into writes of 2 to
  * 4 KB, so a busy node does not make one system call per request; a quiet node's lines still
  * reach the reader within a quarter of a second, and a stop writes out the rest.
  */
@@ -20,6 +26,7 @@ export function openLogDestination(dest: number | string) {
     dest,
     sync: false,
     minLength: logWriteMinBytes,
+    maxWrite: logWriteMaxBytes,
     periodicFlush: logFlushIntervalMs,
     maxLength: logBufferMaxBytes,
   });
