@@ -6,11 +6,14 @@ const sliceSeconds = 4;
 
 /**
  * preInfo requests/s through the whole app (signature check, rate limiter, site snapshot,
- * envelope) next to a bare Fastify route returning static JSON, measured in the same run.
+ * envelope) next to a bare Fastify route returning static JSON, measured in the same run; and
+ * next to the floor (serve.ts): bare Fastify with only what preInfo cannot go without, which
+ * bounds the ratio any preInfo could reach on this machine.
  */
 export async function runApiBench(): Promise<void> {
   const bare = await startServerProcess('bare');
   const app = await startServerProcess('app');
+  let floor: Awaited<ReturnType<typeof startServerProcess>> | undefined;
   try {
     const timestamp = String(Date.now());
     const deviceUuid = 'bench-device-0001';
@@ -32,27 +35,45 @@ export async function runApiBench(): Promise<void> {
       body,
     };
     const bareLoad = { url: `http://127.0.0.1:${bare.port}/bare`, method: 'POST' as const, headers, body };
-    // Warm both servers (JIT, site snapshot) before measuring.
-    await runLoad({ ...appLoad, duration: 2 });
-    await runLoad({ ...bareLoad, duration: 2 });
-    // Alternating slices: load from anything else on the machine falls on both alike.
-    const bareSlices: LoadResult[] = [];
-    const appSlices: LoadResult[] = [];
-    for (let slice = 0; slice < sliceCount; slice += 1) {
-      bareSlices.push(await runLoad({ ...bareLoad, duration: sliceSeconds }));
-      appSlices.push(await runLoad({ ...appLoad, duration: sliceSeconds }));
+    const answer = await (await fetch(appLoad.url, { method: 'POST', headers, body })).text();
+    floor = await startServerProcess('floor', [answer]);
+    const floorLoad = { ...appLoad, url: `http://127.0.0.1:${floor.port}${routes.preInfo.path}` };
+    const loads = [bareLoad, floorLoad, appLoad];
+    // Warm every server (JIT, site snapshot) before measuring.
+    for (const load of loads) {
+      await runLoad({ ...load, duration: 2 });
     }
-    const bareResult = combine(bareSlices);
-    const appResult = combine(appSlices);
+    // Alternating slices: load from anything else on the machine falls on all alike.
+    const slices: LoadResult[][] = loads.map(() => []);
+    for (let slice = 0; slice < sliceCount; slice += 1) {
+      for (const [index, load] of loads.entries()) {
+        slices[index]?.push(await runLoad({ ...load, duration: sliceSeconds }));
+      }
+    }
+    const [bareResult, floorResult, appResult] = slices.map(combine);
+    if (!bareResult || !floorResult || !appResult) {
+      throw new Error('a server was not measured');
+    }
     printTable([
       { route: 'bare Fastify (baseline)', ...present(bareResult) },
+      { route: 'floor: bare + what preInfo needs', ...present(floorResult) },
       { route: 'POST preInfo', ...present(appResult) },
     ]);
-    const ratio = appResult.requestsPerSecond / bareResult.requestsPerSecond;
-    process.stdout.write(`\npreInfo / bare = ${ratio.toFixed(2)} (target at least 0.50)\n`);
+    const ratio = (result: LoadResult, base: LoadResult) =>
+      (result.requestsPerSecond / base.requestsPerSecond).toFixed(2);
+    process.stdout.write(
+      [
+        '',
+        `preInfo / bare = ${ratio(appResult, bareResult)} (target at least 0.50)`,
+        `floor / bare = ${ratio(floorResult, bareResult)}: the most any preInfo could reach here (its answer, security headers, signature check, one log line)`,
+        `preInfo / floor = ${ratio(appResult, floorResult)}`,
+        '',
+      ].join('\n'),
+    );
   } finally {
-    bare.child.kill();
-    app.child.kill();
+    for (const server of [bare, app, floor]) {
+      server?.child.kill();
+    }
   }
 }
 

@@ -15,14 +15,15 @@ export interface LoadResult {
 }
 
 /**
- * Starts `bench/src/serve.ts <kind>` in a child process and resolves with its port, and what it
- * printed up to then (a server may print its set-up before its port).
+ * Starts `bench/src/serve.ts <kind> [args]` in a child process and resolves with its port, and
+ * what it printed up to then (a server may print its set-up before its port).
  */
 export async function startServerProcess(
   kind: string,
+  args: string[] = [],
 ): Promise<{ port: number; child: ChildProcess; output: string }> {
   const script = path.resolve(import.meta.dirname, 'serve.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, kind], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, kind, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
