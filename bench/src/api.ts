@@ -38,22 +38,24 @@ export async function runApiBench(): Promise<void> {
     const answer = await (await fetch(appLoad.url, { method: 'POST', headers, body })).text();
     floor = await startServerProcess('floor', [answer]);
     const floorLoad = { ...appLoad, url: `http://127.0.0.1:${floor.port}${routes.preInfo.path}` };
-    const loads = [bareLoad, floorLoad, appLoad];
+    const measured = (load: typeof appLoad) => ({ load, slices: [] as LoadResult[] });
+    const bareRun = measured(bareLoad);
+    const floorRun = measured(floorLoad);
+    const appRun = measured(appLoad);
+    const runs = [bareRun, floorRun, appRun];
     // Warm every server (JIT, site snapshot) before measuring.
-    for (const load of loads) {
+    for (const { load } of runs) {
       await runLoad({ ...load, duration: 2 });
     }
     // Alternating slices: load from anything else on the machine falls on all alike.
-    const slices: LoadResult[][] = loads.map(() => []);
     for (let slice = 0; slice < sliceCount; slice += 1) {
-      for (const [index, load] of loads.entries()) {
-        slices[index]?.push(await runLoad({ ...load, duration: sliceSeconds }));
+      for (const { load, slices } of runs) {
+        slices.push(await runLoad({ ...load, duration: sliceSeconds }));
       }
     }
-    const [bareResult, floorResult, appResult] = slices.map(combine);
-    if (!bareResult || !floorResult || !appResult) {
-      throw new Error('a server was not measured');
-    }
+    const bareResult = combine(bareRun.slices);
+    const floorResult = combine(floorRun.slices);
+    const appResult = combine(appRun.slices);
     printTable([
       { route: 'bare Fastify (baseline)', ...present(bareResult) },
       { route: 'floor: bare + what preInfo needs', ...present(floorResult) },

@@ -5,6 +5,7 @@
  * demo data, `web` the same serving the web build in apps/web/dist; `chat` and `ws-bare` are the
  * chat bench's (chat-servers.ts). Prints `port=N` once listening.
  */
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,8 +54,9 @@ async function listenFloor(answer: string) {
   const body: unknown = JSON.parse(answer);
   app.post(routes.preInfo.path, { onRequest: guard }, async () => body);
   process.once('SIGTERM', () => {
+    const isLogWritten = once(logStream, 'close');
     logStream.end();
-    void rm(logDir, { recursive: true, force: true }).finally(() => process.exit(0));
+    void isLogWritten.then(() => rm(logDir, { recursive: true, force: true })).finally(() => process.exit(0));
   });
   return app.listen({ port: 0, host: '127.0.0.1' });
 }

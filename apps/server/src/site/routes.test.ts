@@ -127,6 +127,19 @@ describe('request headers', () => {
     await refusedThenUnchanged(staleHeaders, 10108);
   });
 
+  it('answers 10108 for a signature in another spelling: upper case, cut short, too long, not hex', async () => {
+    const valid = (await signedHeaders('POST', url, testApp.clock))[headerNames.sign] ?? '';
+    for (const sign of [
+      valid.toUpperCase(),
+      valid.slice(0, 62),
+      `${valid}00`,
+      `${valid.slice(0, 62)}zz`,
+      'a'.repeat(8192),
+    ]) {
+      await refusedThenUnchanged({ [headerNames.sign]: sign }, 10108);
+    }
+  });
+
   it('answers 10108 when the signature was made for another base path', async () => {
     const otherBase = await signedHeaders('POST', routes.preInfo.path, testApp.clock);
     await refusedThenUnchanged({ [headerNames.sign]: otherBase[headerNames.sign] ?? '' }, 10108);
